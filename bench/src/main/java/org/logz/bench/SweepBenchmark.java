@@ -1,0 +1,86 @@
+package org.logz.bench;
+
+import java.util.Arrays;
+
+import org.logz.backend.ParticleBackend;
+import org.logz.backend.ParticleMatrix;
+import org.logz.backend.ParticleVector;
+import org.logz.backend.RbmOps;
+import org.logz.model.BaseRate;
+import org.logz.model.Rbm;
+
+/**
+ * Gibbs sweeps and AIS steps of an RBM on a backend, against the time of their matrix products alone
+ * (on the CPU: {@link GemmBaseline}, same tiles and threads), all measured in one run and interleaved
+ * so that machine noise hits both sides alike. Speed is reported as ratios, never as bare timings.
+ */
+public final class SweepBenchmark {
+
+    /**
+     * @param chains  particles
+     * @param sweeps  sweeps per timed repetition
+     * @param repeats timed repetitions (the median is reported)
+     * @param threads backend threads
+     */
+    public record Settings(int chains, int sweeps, int repeats, int threads) {
+        public Settings {
+            if (chains < 1 || sweeps < 1 || repeats < 1 || threads < 1) {
+                throw new IllegalArgumentException("chains, sweeps, repeats and threads must be positive");
+            }
+        }
+    }
+
+    /**
+     * Medians over repetitions. {@code sweepOverGemm} is a sweep's time over its two products' time;
+     * {@code annealOverGemm} the same for an AIS step (weight update plus sweep).
+     */
+    public record Result(String backend, int visible, int hidden, int chains, int threads, double sweepSeconds,
+                         double annealStepSeconds, double gemmSeconds, double sweepOverGemm, double annealOverGemm,
+                         double sweepsPerSecond, double gemmGflops) {
+    }
+
+    private SweepBenchmark() {
+    }
+
+    public static Result run(ParticleBackend backend, Rbm rbm, BaseRate base, Settings s) {
+        int n = rbm.visible();
+        int h = rbm.hidden();
+        double[] sweep = new double[s.repeats()];
+        double[] anneal = new double[s.repeats()];
+        double[] gemm = new double[s.repeats()];
+        try (RbmOps ops = backend.bind(rbm, base); ParticleMatrix x = backend.matrix(s.chains(), n);
+             ParticleVector lw = backend.vector(s.chains());
+             GemmBaseline baseline = new GemmBaseline(rbm.weights(), n, h, s.chains(), s.threads())) {
+            ops.sampleBase(x, s.chains(), 1, 0);
+            int step = 1;
+            // warm-up: JIT compilation and first-touch of every buffer
+            ops.gibbs(x, s.chains(), 1.0, 3, 1, step);
+            step += 3;
+            baseline.time(3);
+            for (int r = 0; r < s.repeats(); r++) {
+                long t0 = System.nanoTime();
+                ops.gibbs(x, s.chains(), 1.0, s.sweeps(), 1, step);
+                sweep[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
+                step += s.sweeps();
+                gemm[r] = baseline.time(s.sweeps()) / s.sweeps();
+                t0 = System.nanoTime();
+                for (int k = 0; k < s.sweeps(); k++) {
+                    ops.annealStep(x, s.chains(), 0.5, 0.5 + 1e-6, lw, true, 1, step++);
+                }
+                anneal[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
+            }
+        }
+        double sw = median(sweep);
+        double an = median(anneal);
+        double gm = median(gemm);
+        double flops = 4.0 * s.chains() * n * h;
+        return new Result(backend.name(), n, h, s.chains(), s.threads(), sw, an, gm, sw / gm, an / gm, 1.0 / sw,
+                flops / gm * 1e-9);
+    }
+
+    static double median(double[] v) {
+        double[] c = v.clone();
+        Arrays.sort(c);
+        return c.length % 2 == 1 ? c[c.length / 2] : 0.5 * (c[c.length / 2 - 1] + c[c.length / 2]);
+    }
+}

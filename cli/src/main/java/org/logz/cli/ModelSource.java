@@ -1,0 +1,74 @@
+package org.logz.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import org.logz.data.BinaryDataset;
+import org.logz.data.Datasets;
+import org.logz.io.RbmFiles;
+import org.logz.model.BaseRate;
+import org.logz.model.Rbm;
+
+/**
+ * An RBM named on the command line: a model file, or the demo model shipped in the jar (a 64×16
+ * RBM trained by CD-5 on the binarized 8×8 digits; see {@code tools/models/README.md}).
+ */
+record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolean demo) {
+    static final String DEMO_RESOURCE = "/org/logz/models/demo-digits-64x16.npz";
+
+    static ModelSource resolve(Path file) {
+        if (file == null) {
+            return loadDemo();
+        }
+        RbmFiles.RbmFile read = RbmFiles.read(file);
+        return new ModelSource(file.toString(), read.rbm(), read.baseRate(), false);
+    }
+
+    static ModelSource loadDemo() {
+        try (InputStream in = ModelSource.class.getResourceAsStream(DEMO_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("the demo model is missing from the jar");
+            }
+            RbmFiles.RbmFile read = RbmFiles.read("demo", in);
+            return new ModelSource("demo (64×16 RBM, CD-5 on the 8×8 digits)", read.rbm(), read.baseRate(), true);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the demo model", e);
+        }
+    }
+
+    /**
+     * The base rate of the tempered path. {@code choice}: {@code auto} (the data set when
+     * {@code --data} is given, else the model file's {@code a0}, else uniform), {@code data},
+     * {@code file}, {@code uniform} or {@code visible-bias}.
+     */
+    BaseRate baseRate(String choice, String data) {
+        String c = choice == null ? "auto" : choice;
+        return switch (c) {
+            case "auto" -> data != null ? dataBaseRate(data)
+                    : fileBaseRate.orElseGet(() -> BaseRate.uniform(rbm.visible()));
+            case "data" -> {
+                if (data == null) {
+                    throw new IllegalArgumentException("--base-rate data needs --data NAME|FILE");
+                }
+                yield dataBaseRate(data);
+            }
+            case "file" -> fileBaseRate.orElseThrow(() -> new IllegalArgumentException(
+                    "--base-rate file: " + name + " has no a0 array"));
+            case "uniform" -> BaseRate.uniform(rbm.visible());
+            case "visible-bias" -> BaseRate.visibleBias(rbm);
+            default -> throw new IllegalArgumentException("--base-rate must be auto, data, file, uniform or visible-bias, got "
+                    + choice);
+        };
+    }
+
+    private BaseRate dataBaseRate(String data) {
+        BinaryDataset set = Datasets.load(data);
+        if (set.dimension() != rbm.visible()) {
+            throw new IllegalArgumentException("data set " + set + " has " + set.dimension() + " units per example, the model "
+                    + rbm.visible() + " visible units");
+        }
+        return set.baseRate();
+    }
+}

@@ -1,0 +1,93 @@
+package org.logz.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.logz.data.BinaryDataset;
+import org.logz.data.Datasets;
+import org.logz.exact.RbmEnumeration;
+import org.logz.io.AtomicFiles;
+import org.logz.io.RbmFiles;
+import org.logz.model.Rbm;
+import org.logz.train.CdTrainer;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code logz train}: fits an RBM by CD-k and writes it, with the data's base rate as a0. */
+@Command(name = "train", mixinStandardHelpOptions = true,
+        description = "Train a binary RBM by contrastive divergence (host, plain Java; for small and medium models).")
+final class TrainCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data", required = true, paramLabel = "NAME|FILE", description = "mnist, digits, or an .npz with X (examples × units, 0/1).")
+    String data;
+
+    @Option(names = "--hidden", required = true, paramLabel = "H", description = "Hidden units.")
+    int hidden;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "Output .npz (W, a, b and a0 = the data's base rate).")
+    Path out;
+
+    @Option(names = "--epochs", defaultValue = "20", description = "Passes over the data. Default: ${DEFAULT-VALUE}.")
+    int epochs;
+
+    @Option(names = "--cd-steps", defaultValue = "1", description = "k of CD-k. Default: ${DEFAULT-VALUE}.")
+    int cdSteps;
+
+    @Option(names = "--batch-size", defaultValue = "100", description = "Default: ${DEFAULT-VALUE}.")
+    int batchSize;
+
+    @Option(names = "--learning-rate", defaultValue = "0.05", description = "Default: ${DEFAULT-VALUE}.")
+    double learningRate;
+
+    @Option(names = "--momentum", defaultValue = "0.5", description = "Default: ${DEFAULT-VALUE}.")
+    double momentum;
+
+    @Option(names = "--weight-decay", defaultValue = "1e-4", description = "Default: ${DEFAULT-VALUE}.")
+    double weightDecay;
+
+    @Option(names = "--examples", paramLabel = "N", description = "Use only the first N examples.")
+    Integer examples;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Override
+    public void run() {
+        AtomicFiles.checkWritable(out);
+        BinaryDataset set = Datasets.load(data);
+        if (examples != null) {
+            if (examples < 1) {
+                throw new IllegalArgumentException("--examples must be positive, got " + examples);
+            }
+            set = set.head(examples);
+        }
+        CdTrainer.Settings settings = new CdTrainer.Settings(hidden, epochs, cdSteps, batchSize, learningRate, momentum,
+                weightDecay, seed);
+        long started = System.nanoTime();
+        Rbm rbm;
+        try (Progress progress = Progress.onTerminal("train")) {
+            rbm = CdTrainer.train(set, settings, progress);
+        }
+        RbmFiles.write(out, rbm, Optional.of(set.baseRate()));
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("out", out.toString());
+        o.put("data", set.toString());
+        o.put("visible", rbm.visible());
+        o.put("hidden", rbm.hidden());
+        o.put("epochs", epochs);
+        o.put("cdSteps", cdSteps);
+        o.put("seed", seed);
+        o.put("seconds", (System.nanoTime() - started) * 1e-9);
+        if (RbmEnumeration.canEnumerate(rbm) && Math.min(rbm.visible(), rbm.hidden()) <= 24) {
+            o.put("exactLogZ", RbmEnumeration.logZ(rbm));
+        }
+        Json.print(spec.commandLine().getOut(), o);
+    }
+}

@@ -1,0 +1,138 @@
+package org.logz.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.logz.io.NpyArray;
+import org.logz.io.Npz;
+import org.logz.io.RbmFiles;
+import org.logz.model.RandomRbm;
+
+class MainTest {
+    @TempDir
+    Path dir;
+
+    private record Outcome(int code, String out, String err) {
+        JsonNode json() throws IOException {
+            return new ObjectMapper().readTree(out);
+        }
+    }
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    private static void assertUserError(Outcome o, String fragment) {
+        assertEquals(2, o.code(), "exit code; stderr: " + o.err());
+        assertEquals(1, o.err().strip().lines().count(), "one line on stderr: " + o.err());
+        assertTrue(o.err().startsWith("logz: "), o.err());
+        assertTrue(o.err().contains(fragment), "'" + o.err().strip() + "' lacks '" + fragment + "'");
+        assertFalse(o.err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void demoEstimatePrintsTheRequiredJsonFieldsAndTheExactValue() throws IOException {
+        Outcome o = run("estimate", "--chains", "64", "--steps", "100", "--json", "--threads", "1");
+        assertEquals(0, o.code(), o.err());
+        JsonNode j = o.json();
+        for (String field : List.of("method", "backend", "logZ", "stderr", "ess", "seconds", "exactLogZ", "trace")) {
+            assertTrue(j.has(field), "missing " + field + " in " + o.out());
+        }
+        assertEquals("ais", j.get("method").asText());
+        assertEquals("cpu", j.get("backend").asText());
+        assertEquals(65.0852, j.get("exactLogZ").asDouble(), 1e-4);
+        assertTrue(Math.abs(j.get("logZ").asDouble() - j.get("exactLogZ").asDouble()) < 0.5, o.out());
+    }
+
+    @Test
+    void reverseOnAModelFileWritesWorkValues() throws IOException {
+        Path model = dir.resolve("m.npz");
+        RbmFiles.write(model, RandomRbm.create(10, 6, 1.0, 3), Optional.empty());
+        Path work = dir.resolve("w.txt");
+        Outcome o = run("estimate", "--model", model.toString(), "--method", "raise", "--chains", "40", "--steps", "30",
+                "--work", work.toString(), "--json", "--compare-exact");
+        assertEquals(0, o.code(), o.err());
+        assertEquals("exact", o.json().get("start").asText());
+        assertEquals(40, Files.readAllLines(work).size());
+    }
+
+    @Test
+    void exactPrintsOneJsonObject() throws IOException {
+        Outcome o = run("exact");
+        assertEquals(0, o.code(), o.err());
+        assertEquals(65.0852, o.json().get("logZ").asDouble(), 1e-4);
+    }
+
+    @Test
+    void badArgumentsAreOneLineAndExitTwo() {
+        assertUserError(run("estimate", "--chains", "abc"), "--chains");
+        assertUserError(run("estimate", "--chains", "1"), "at least 2 chains");
+        assertUserError(run("estimate", "--steps", "0"), "at least 1 step");
+        assertUserError(run("estimate", "--schedule", "cosine"), "unknown schedule");
+        assertUserError(run("estimate", "--schedule", "salakhutdinov", "--steps", "10"), "drop --steps");
+        assertUserError(run("estimate", "--method", "tea"), "--method");
+        assertUserError(run("estimate", "--backend", "quantum"), "unknown backend 'quantum'");
+        assertUserError(run("estimate", "--threads", "0"), "threads must be at least 1");
+        assertUserError(run("estimate", "--method", "raise", "--reverse-start", "soon"), "exact or gibbs:B");
+        assertUserError(run("estimate", "--data", "mnist"), "784 units per example, the model 64");
+        assertUserError(run("estimate", "--bogus"), "Unknown option");
+        assertUserError(run("exact", "--model", dir.resolve("absent.npz").toString()), "no such file");
+    }
+
+    @Test
+    void badFilesAreOneLineAndExitTwo() throws IOException {
+        Path text = dir.resolve("bad.npz");
+        Files.writeString(text, "not a model");
+        assertUserError(run("estimate", "--model", text.toString()), "not a .npz archive");
+        Path nan = dir.resolve("nan.npz");
+        Npz.write(nan, List.of(NpyArray.ofFloats("W", new int[] {2, 2}, new float[] {0, Float.NaN, 0, 0}),
+                NpyArray.ofFloats("a", new int[] {2}, new float[2]), NpyArray.ofFloats("b", new int[] {2}, new float[2])));
+        assertUserError(run("exact", "--model", nan.toString()), "W holds NaN");
+        Path big = dir.resolve("big.npz");
+        RbmFiles.write(big, RandomRbm.create(40, 35, 0.1, 1), Optional.empty());
+        assertUserError(run("exact", "--model", big.toString()), "at most 30 units");
+    }
+
+    @Test
+    void nothingIsWrittenWhenTheOutputCannotBe() {
+        Path work = dir.resolve("missing-dir").resolve("w.txt");
+        assertUserError(run("estimate", "--work", work.toString()), "does not exist");
+        assertFalse(Files.exists(work));
+    }
+
+    @Test
+    void trainWritesAModelThatEstimateReads() throws IOException {
+        Path data = dir.resolve("d.npz");
+        float[] x = new float[40 * 6];
+        for (int k = 0; k < x.length; k++) {
+            x[k] = (k * 7 % 5) < 2 ? 1f : 0f;
+        }
+        Npz.write(data, List.of(NpyArray.ofFloats("X", new int[] {40, 6}, x)));
+        Path model = dir.resolve("t.npz");
+        Outcome o = run("train", "--data", data.toString(), "--hidden", "3", "--epochs", "3", "--batch-size", "10",
+                "--out", model.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.json().has("exactLogZ"));
+        Outcome e = run("estimate", "--model", model.toString(), "--chains", "20", "--steps", "20");
+        assertEquals(0, e.code(), e.err());
+        assertTrue(e.out().contains("base rate model file"), e.out());
+        assertUserError(run("train", "--data", "nothing-here", "--hidden", "3", "--out", model.toString()), "no such file");
+    }
+}

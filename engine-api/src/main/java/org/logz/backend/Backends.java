@@ -1,0 +1,47 @@
+package org.logz.backend;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/** Finds backends by name through {@link ServiceLoader}. */
+public final class Backends {
+    private Backends() {
+    }
+
+    /** Every provider on the class path, available or not. */
+    public static List<BackendProvider> providers() {
+        List<BackendProvider> all = new ArrayList<>();
+        ServiceLoader.load(BackendProvider.class).forEach(all::add);
+        return all;
+    }
+
+    /** The provider with this name. */
+    public static BackendProvider provider(String name) {
+        List<String> known = new ArrayList<>();
+        for (BackendProvider p : providers()) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+            known.add(p.name());
+        }
+        throw new IllegalArgumentException("unknown backend '" + name + "'; installed: " + String.join(", ", known));
+    }
+
+    /**
+     * Creates the named backend.
+     *
+     * @throws IllegalArgumentException when the name is unknown
+     * @throws BackendUnavailableException when the backend cannot run here, with the reason
+     */
+    public static ParticleBackend create(String name, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        BackendProvider provider = provider(name);
+        if (!provider.isAvailable()) {
+            throw new BackendUnavailableException(name, provider.unavailableReason());
+        }
+        return provider.create(threads);
+    }
+}

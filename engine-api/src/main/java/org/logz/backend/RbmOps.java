@@ -1,0 +1,48 @@
+package org.logz.backend;
+
+import org.logz.model.BaseRate;
+import org.logz.model.Rbm;
+
+/**
+ * Batched RBM kernels bound to one model, whose parameters (W, a, b and the base-rate log-odds a0)
+ * live on the backend (DESIGN §2, §5). Every method acts on particles {@code [0, count)} of the
+ * given buffers and leaves the others untouched. Random draws use Philox with the run's
+ * {@code seed} and the caller's {@code step} index (DESIGN §3), so two backends given the same
+ * arguments draw the same uniforms.
+ *
+ * <p>The tempered path is {@code log f_β(x) = (1-β) a0ᵀx + β aᵀx + Σ_j softplus(β (b_j + xᵀW_:j))}.
+ * A Gibbs sweep at β draws {@code h ~ σ(β (b + xW))}, then {@code x ~ σ((1-β) a0 + β (a + Wh))}.
+ */
+public interface RbmOps extends AutoCloseable {
+    Rbm model();
+
+    BaseRate baseRate();
+
+    /**
+     * Exact draw from the base distribution, {@code x_i ~ Bernoulli(σ(a0_i))}.
+     * Modifies {@code x}. Uses stream {@code BASE} at {@code step}.
+     */
+    void sampleBase(ParticleMatrix x, int count, long seed, int step);
+
+    /**
+     * One annealing step: {@code logW += log f_to(x) - log f_from(x)}, then, when
+     * {@code transition} is set, one Gibbs sweep at β = {@code to}. The two share the product
+     * {@code xW}. Modifies {@code logW} and, with a transition, {@code x}. Uses streams
+     * {@code HIDDEN} and {@code VISIBLE} at {@code step}.
+     */
+    void annealStep(ParticleMatrix x, int count, double from, double to, ParticleVector logW, boolean transition,
+                    long seed, int step);
+
+    /**
+     * {@code sweeps} Gibbs sweeps at inverse temperature β. Modifies {@code x}. Consumes step
+     * indices {@code step .. step + sweeps - 1}.
+     */
+    void gibbs(ParticleMatrix x, int count, double beta, int sweeps, long seed, int step);
+
+    /** {@code out[r] = log f_β(x_r)} in float64. Modifies {@code out}. */
+    void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out);
+
+    /** Frees the model's device buffers; closing twice is harmless. */
+    @Override
+    void close();
+}

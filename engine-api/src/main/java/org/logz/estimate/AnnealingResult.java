@@ -1,0 +1,37 @@
+package org.logz.estimate;
+
+import java.util.List;
+
+/**
+ * The outcome of annealed importance sampling in either direction.
+ *
+ * @param method      {@code ais} (base to target) or {@code raise} (target to base)
+ * @param backend     backend name
+ * @param path        what was annealed
+ * @param schedule    schedule name
+ * @param logZ        estimate of the target's log Z
+ * @param stdErr      delta-method standard error of {@code logZ} from the weights' spread
+ * @param ess         effective sample size of the final weights
+ * @param logZ0       exact log normalizer of the base
+ * @param chains      number of chains
+ * @param steps       number of annealing steps K
+ * @param sweeps      chain-sweeps done: Markov transitions × chains (burn-in included)
+ * @param seed        the run's Philox key
+ * @param seconds     wall time
+ * @param logWeights  final log importance weight of each chain: forward {@code Σ log f_k(x_{k-1}) - log f_{k-1}(x_{k-1})},
+ *                    reverse {@code Σ log f_{k-1}(x_k) - log f_k(x_k)}; the work of chain r is {@code -logWeights[r]}
+ * @param trace       running estimate and ESS along the schedule
+ * @param start       how the chains were started ({@code base}, {@code exact}, {@code given}, {@code gibbs:B})
+ */
+public record AnnealingResult(String method, String backend, String path, String schedule, double logZ, double stdErr,
+                              double ess, double logZ0, int chains, int steps, long sweeps, long seed, double seconds,
+                              double[] logWeights, List<TracePoint> trace, String start) {
+    /** Work values {@code W = -log w} in the convention of pymbar and Habeck (2017). */
+    public double[] work() {
+        double[] w = new double[logWeights.length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = -logWeights[i];
+        }
+        return w;
+    }
+}

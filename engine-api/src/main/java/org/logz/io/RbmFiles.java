@@ -1,0 +1,152 @@
+package org.logz.io;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.logz.model.BaseRate;
+import org.logz.model.Rbm;
+
+/**
+ * RBM model files: {@code .npz} with {@code W (N,H)}, {@code a (N,)}, {@code b (H,)} and optionally
+ * {@code a0 (N,)} base-rate log-odds; or scikit-learn's {@code BernoulliRBM} attributes
+ * {@code components_ (H,N)}, {@code intercept_visible_ (N,)}, {@code intercept_hidden_ (H,)}.
+ * Arrays must be float32 or float64. Every problem is a {@link ModelFormatException} naming the
+ * file, the array and what is wrong.
+ */
+public final class RbmFiles {
+    private RbmFiles() {
+    }
+
+    /** A model as read from a file, with the base rate it carries if any. */
+    public record RbmFile(Rbm rbm, Optional<BaseRate> baseRate) {
+    }
+
+    public static RbmFile read(Path file) {
+        return parse(file.toString(), Npz.read(file));
+    }
+
+    public static RbmFile read(String source, InputStream in) {
+        return parse(source, Npz.read(source, in));
+    }
+
+    private static RbmFile parse(String source, Map<String, NpyArray> arrays) {
+        boolean native_ = arrays.containsKey("W");
+        boolean sklearn = arrays.containsKey("components_");
+        if (!native_ && !sklearn) {
+            throw new ModelFormatException(source + ": no weight matrix; expected arrays W, a, b (and optionally a0)"
+                    + " or scikit-learn's components_, intercept_visible_, intercept_hidden_; found " + arrays.keySet());
+        }
+        String wName = native_ ? "W" : "components_";
+        String aName = native_ ? "a" : "intercept_visible_";
+        String bName = native_ ? "b" : "intercept_hidden_";
+        List<String> missing = new ArrayList<>();
+        for (String name : List.of(aName, bName)) {
+            if (!arrays.containsKey(name)) {
+                missing.add(name);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new ModelFormatException(source + ": missing array" + (missing.size() > 1 ? "s " : " ")
+                    + String.join(", ", missing));
+        }
+        NpyArray wArray = floating(source, arrays.get(wName));
+        if (wArray.rank() != 2) {
+            throw new ModelFormatException(source + ": " + wName + " has shape " + shapeText(wArray.shape())
+                    + ", expected a matrix");
+        }
+        int[] shape = wArray.shape();
+        int visible = native_ ? shape[0] : shape[1];
+        int hidden = native_ ? shape[1] : shape[0];
+        if (visible == 0 || hidden == 0) {
+            throw new ModelFormatException(source + ": " + wName + " has shape " + shapeText(shape) + ", which is empty");
+        }
+        float[] w = toFloats(source, wName, wArray.toDoubles());
+        if (!native_) {
+            w = transpose(w, hidden, visible);
+        }
+        float[] a = vector(source, arrays.get(aName), visible, "visible");
+        float[] b = vector(source, arrays.get(bName), hidden, "hidden");
+        Rbm rbm;
+        try {
+            rbm = new Rbm(visible, hidden, w, a, b);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException(source + ": " + e.getMessage(), e);
+        }
+        Optional<BaseRate> base = Optional.empty();
+        if (arrays.containsKey("a0")) {
+            float[] a0 = vector(source, arrays.get("a0"), visible, "visible");
+            base = Optional.of(BaseRate.of(a0, "model file"));
+        }
+        return new RbmFile(rbm, base);
+    }
+
+    /** Writes W, a, b (float32) and, when given, a0 (the base rate) atomically. */
+    public static void write(Path file, Rbm rbm, Optional<BaseRate> baseRate) {
+        List<NpyArray> arrays = new ArrayList<>();
+        arrays.add(NpyArray.ofFloats("W", new int[] {rbm.visible(), rbm.hidden()}, rbm.weights()));
+        arrays.add(NpyArray.ofFloats("a", new int[] {rbm.visible()}, rbm.visibleBias()));
+        arrays.add(NpyArray.ofFloats("b", new int[] {rbm.hidden()}, rbm.hiddenBias()));
+        baseRate.ifPresent(base -> arrays.add(NpyArray.ofFloats("a0", new int[] {rbm.visible()}, base.logOdds())));
+        Npz.write(file, arrays);
+    }
+
+    private static NpyArray floating(String source, NpyArray array) {
+        if (array.kind() != NpyArray.Kind.FLOAT) {
+            throw new ModelFormatException(source + ": " + array.name().substring(array.name().lastIndexOf(':') + 1)
+                    + " has dtype " + array.descr() + ", expected float32 or float64");
+        }
+        return array;
+    }
+
+    private static float[] vector(String source, NpyArray array, int length, String layer) {
+        floating(source, array);
+        String name = array.name().substring(array.name().lastIndexOf(':') + 1);
+        int[] shape = array.shape();
+        int nonSingleton = 0;
+        for (int d : shape) {
+            if (d != 1) {
+                nonSingleton++;
+            }
+        }
+        if (array.size() != length || nonSingleton > 1) {
+            throw new ModelFormatException(source + ": " + name + " has shape " + shapeText(shape) + ", expected ("
+                    + length + ",) to match the " + layer + " units of the weight matrix");
+        }
+        return toFloats(source, name, array.toDoubles());
+    }
+
+    private static float[] toFloats(String source, String name, double[] values) {
+        float[] out = new float[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = (float) values[i];
+            if (!Float.isFinite(out[i])) {
+                String what = Double.isFinite(values[i]) ? values[i] + ", which overflows float32" : String.valueOf(values[i]);
+                throw new ModelFormatException(source + ": " + name + " holds " + what + " at flat index " + i
+                        + "; every parameter must be finite");
+            }
+        }
+        return out;
+    }
+
+    private static float[] transpose(float[] m, int rows, int cols) {
+        float[] t = new float[m.length];
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                t[c * rows + r] = m[r * cols + c];
+            }
+        }
+        return t;
+    }
+
+    static String shapeText(int[] shape) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < shape.length; i++) {
+            sb.append(shape[i]).append(shape.length == 1 ? "," : (i + 1 < shape.length ? "," : ""));
+        }
+        return sb.append(')').toString();
+    }
+}

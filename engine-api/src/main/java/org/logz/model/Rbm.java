@@ -1,0 +1,142 @@
+package org.logz.model;
+
+import org.logz.numeric.LogSpace;
+
+/**
+ * A binary restricted Boltzmann machine, {@code log f(x, h) = xᵀWh + aᵀx + bᵀh} with
+ * {@code x ∈ {0,1}^N}, {@code h ∈ {0,1}^H} (DESIGN §5). Parameters are float32, immutable and
+ * validated on construction: shapes agree and every value is finite.
+ */
+public final class Rbm {
+    private final int visible;
+    private final int hidden;
+    private final float[] w;
+    private final float[] a;
+    private final float[] b;
+
+    /**
+     * @param w visible × hidden weights, row-major ({@code w[i * hidden + j]} couples visible i and
+     *          hidden j)
+     * @param a visible biases (length {@code visible})
+     * @param b hidden biases (length {@code hidden})
+     * @throws IllegalArgumentException naming the array and the problem when shapes disagree or a
+     *                                  value is not finite
+     */
+    public Rbm(int visible, int hidden, float[] w, float[] a, float[] b) {
+        if (visible < 1 || hidden < 1) {
+            throw new IllegalArgumentException("an RBM needs at least one visible and one hidden unit, got "
+                    + visible + "×" + hidden);
+        }
+        if ((long) visible * hidden > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("W of " + visible + "×" + hidden + " is too large");
+        }
+        requireLength("W", w, visible * hidden, visible + "×" + hidden);
+        requireLength("a", a, visible, "visible count " + visible);
+        requireLength("b", b, hidden, "hidden count " + hidden);
+        requireFinite("W", w, hidden);
+        requireFinite("a", a, 0);
+        requireFinite("b", b, 0);
+        this.visible = visible;
+        this.hidden = hidden;
+        this.w = w.clone();
+        this.a = a.clone();
+        this.b = b.clone();
+    }
+
+    private static void requireLength(String name, float[] values, int expected, String what) {
+        if (values == null) {
+            throw new IllegalArgumentException(name + " is missing");
+        }
+        if (values.length != expected) {
+            throw new IllegalArgumentException(name + " has " + values.length + " values, expected " + expected
+                    + " (" + what + ")");
+        }
+    }
+
+    /** @param columns row length for messages about matrices, 0 for vectors */
+    static void requireFinite(String name, float[] values, int columns) {
+        for (int k = 0; k < values.length; k++) {
+            if (!Float.isFinite(values[k])) {
+                String where = columns > 0 ? "[" + k / columns + "," + k % columns + "]" : "[" + k + "]";
+                throw new IllegalArgumentException(name + where + " is " + values[k] + "; every parameter must be finite");
+            }
+        }
+    }
+
+    public int visible() {
+        return visible;
+    }
+
+    public int hidden() {
+        return hidden;
+    }
+
+    /** A copy of W, row-major visible × hidden. */
+    public float[] weights() {
+        return w.clone();
+    }
+
+    /** A copy of the visible biases. */
+    public float[] visibleBias() {
+        return a.clone();
+    }
+
+    /** A copy of the hidden biases. */
+    public float[] hiddenBias() {
+        return b.clone();
+    }
+
+    public float weight(int i, int j) {
+        return w[i * hidden + j];
+    }
+
+    /**
+     * Unnormalized log marginal of a visible vector, {@code aᵀx + Σ_j softplus(b_j + xᵀW_:j)}, in
+     * float64. For tests and host-side checks; backends compute it in batch.
+     */
+    public double logMarginal(float[] x) {
+        if (x.length != visible) {
+            throw new IllegalArgumentException("x has " + x.length + " values, expected " + visible);
+        }
+        double s = 0;
+        for (int i = 0; i < visible; i++) {
+            s += (double) a[i] * x[i];
+        }
+        for (int j = 0; j < hidden; j++) {
+            double u = b[j];
+            for (int i = 0; i < visible; i++) {
+                u += (double) x[i] * w[i * hidden + j];
+            }
+            s += LogSpace.softplus(u);
+        }
+        return s;
+    }
+
+    /**
+     * The same model with visible units reordered: unit {@code k} of the result is unit
+     * {@code order[k]} of this one. The partition function is unchanged.
+     */
+    public Rbm permuteVisible(int[] order) {
+        if (order.length != visible) {
+            throw new IllegalArgumentException("unit order has " + order.length + " entries, expected " + visible);
+        }
+        boolean[] seen = new boolean[visible];
+        float[] pw = new float[w.length];
+        float[] pa = new float[visible];
+        for (int k = 0; k < visible; k++) {
+            int i = order[k];
+            if (i < 0 || i >= visible || seen[i]) {
+                throw new IllegalArgumentException("unit order is not a permutation of 0.." + (visible - 1));
+            }
+            seen[i] = true;
+            pa[k] = a[i];
+            System.arraycopy(w, i * hidden, pw, k * hidden, hidden);
+        }
+        return new Rbm(visible, hidden, pw, pa, b);
+    }
+
+    @Override
+    public String toString() {
+        return "Rbm[" + visible + "×" + hidden + "]";
+    }
+}

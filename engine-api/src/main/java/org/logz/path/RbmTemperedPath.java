@@ -1,0 +1,133 @@
+package org.logz.path;
+
+import java.util.Optional;
+
+import org.logz.backend.ParticleBackend;
+import org.logz.backend.ParticleMatrix;
+import org.logz.backend.ParticleVector;
+import org.logz.backend.RbmOps;
+import org.logz.exact.RbmEnumeration;
+import org.logz.model.BaseRate;
+import org.logz.model.Rbm;
+
+/**
+ * The base-rate tempered RBM path of Salakhutdinov &amp; Murray (2008), DESIGN §5:
+ * {@code log f_β(x) = (1-β) a0ᵀx + β aᵀx + Σ_j softplus(β (b_j + xᵀW_:j))}.
+ *
+ * <p>At β = 0 every hidden term is {@code softplus(0) = log 2}, so
+ * {@code log Z_0 = Σ_i softplus(a0_i) + H log 2}: the hidden units of the β = 0 RBM are free coins.
+ * (DESIGN §5 writes {@code Z_0 = Π_i (1 + e^{a0_i})}, which leaves out the {@code 2^H}.)
+ */
+public final class RbmTemperedPath implements TemperedPath {
+    private final ParticleBackend backend;
+    private final Rbm rbm;
+    private final BaseRate baseRate;
+    private final RbmOps ops;
+
+    public RbmTemperedPath(ParticleBackend backend, Rbm rbm, BaseRate baseRate) {
+        this.backend = backend;
+        this.rbm = rbm;
+        this.baseRate = baseRate;
+        this.ops = backend.bind(rbm, baseRate);
+    }
+
+    public Rbm rbm() {
+        return rbm;
+    }
+
+    public BaseRate baseRate() {
+        return baseRate;
+    }
+
+    @Override
+    public String description() {
+        return "RBM " + rbm.visible() + "×" + rbm.hidden() + ", base rate " + baseRate.source();
+    }
+
+    @Override
+    public ParticleBackend backend() {
+        return backend;
+    }
+
+    @Override
+    public int dimension() {
+        return rbm.visible();
+    }
+
+    @Override
+    public double logZ0() {
+        return baseRate.logNormalizer() + rbm.hidden() * Math.log(2.0);
+    }
+
+    @Override
+    public Optional<float[]> exactTargetSamples(int count, long seed) {
+        if (!RbmEnumeration.canSample(rbm)) {
+            return Optional.empty();
+        }
+        return Optional.of(RbmEnumeration.sample(rbm, count, seed));
+    }
+
+    @Override
+    public Chains chains(int count) {
+        return new RbmChains(backend.matrix(count, rbm.visible()), count);
+    }
+
+    @Override
+    public void close() {
+        ops.close();
+    }
+
+    private final class RbmChains implements Chains {
+        private final ParticleMatrix x;
+        private final int count;
+
+        RbmChains(ParticleMatrix x, int count) {
+            this.x = x;
+            this.count = count;
+        }
+
+        @Override
+        public int count() {
+            return count;
+        }
+
+        @Override
+        public void sampleBase(long seed, int step) {
+            ops.sampleBase(x, count, seed, step);
+        }
+
+        @Override
+        public void load(float[] states) {
+            if (states.length != count * rbm.visible()) {
+                throw new IllegalArgumentException("expected " + count + "×" + rbm.visible() + " states, got "
+                        + states.length + " values");
+            }
+            backend.upload(states, count, x);
+        }
+
+        @Override
+        public void anneal(double from, double to, ParticleVector logW, boolean transition, long seed, int step) {
+            ops.annealStep(x, count, from, to, logW, transition, seed, step);
+        }
+
+        @Override
+        public void transition(double beta, int sweeps, long seed, int step) {
+            ops.gibbs(x, count, beta, sweeps, seed, step);
+        }
+
+        @Override
+        public void logDensity(double beta, ParticleVector out) {
+            ops.logDensity(x, count, beta, out);
+        }
+
+        @Override
+        public float[] states() {
+            return backend.download(x, count);
+        }
+
+        @Override
+        public void close() {
+            x.close();
+        }
+    }
+}

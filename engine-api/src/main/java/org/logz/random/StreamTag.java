@@ -1,0 +1,34 @@
+package org.logz.random;
+
+/**
+ * Values of the Philox counter word {@code c3} that separate the purposes random numbers are drawn
+ * for (DESIGN §3). Two draws with the same particle and step index but different purposes never
+ * share uniforms. The same numbers are {@code #define}d in {@code philox.cuh}; keep them in sync.
+ */
+public final class StreamTag {
+    /** Hidden units of an RBM Gibbs sweep. */
+    public static final int HIDDEN = 1;
+    /** Visible units of an RBM Gibbs sweep. */
+    public static final int VISIBLE = 2;
+    /** Exact draws from the base distribution of a tempered path. */
+    public static final int BASE = 3;
+    /** Uniforms that drive resampling. */
+    public static final int RESAMPLE = 4;
+    /** Augmentation of a sequential path (the next unit given the previous ones). */
+    public static final int AUGMENT = 5;
+    /** Exact sampling by enumeration (host side). */
+    public static final int EXACT = 6;
+    /** Derivation of replicate keys. */
+    public static final int REPLICATE = 7;
+    /** Derivation of the key of reverse (target-to-base) runs, so they are independent of forward runs. */
+    public static final int REVERSE = 8;
+    /** Weight initialization of the CD trainer. */
+    public static final int TRAIN_INIT = 9;
+    /** Minibatch order of the CD trainer. */
+    public static final int TRAIN_SHUFFLE = 10;
+    /** Gibbs steps of the CD trainer's negative phase. */
+    public static final int TRAIN_GIBBS = 11;
+
+    private StreamTag() {
+    }
+}

@@ -1,0 +1,34 @@
+package org.logz.testkit;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+import org.logz.io.RbmFiles;
+
+/** The trained test models of {@code src/test/resources/org/logz/fixtures} (see {@code tools/models/README.md}). */
+public final class Fixtures {
+    private Fixtures() {
+    }
+
+    /** The 784×16 RBM trained by CD-1 on the shipped MNIST digits, with its data base rate. */
+    public static RbmFiles.RbmFile mnist784x16() {
+        return load("/org/logz/fixtures/mnist-784x16-cd1.npz");
+    }
+
+    /** The 64×16 demo RBM trained by CD-5 on the shipped 8×8 digits, with its data base rate. */
+    public static RbmFiles.RbmFile digits64x16() {
+        return load("/org/logz/models/demo-digits-64x16.npz");
+    }
+
+    static RbmFiles.RbmFile load(String resource) {
+        try (InputStream in = Fixtures.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test resource " + resource);
+            }
+            return RbmFiles.read(resource, in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

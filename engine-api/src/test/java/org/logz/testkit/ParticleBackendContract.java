@@ -1,0 +1,268 @@
+package org.logz.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.logz.backend.ParticleBackend;
+import org.logz.backend.ParticleMatrix;
+import org.logz.backend.ParticleVector;
+import org.logz.backend.RbmOps;
+import org.logz.backend.WeightSummary;
+import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.ProgressListener;
+import org.logz.exact.RbmEnumeration;
+import org.logz.model.BaseRate;
+import org.logz.model.RandomRbm;
+import org.logz.model.Rbm;
+import org.logz.numeric.LogSpace;
+import org.logz.path.RbmTemperedPath;
+import org.logz.random.Philox;
+import org.logz.schedule.Schedule;
+
+/**
+ * The backend contract (DESIGN §2, §7): every backend module extends this class. Sizes are odd and
+ * counts stop short of capacity so that partial tiles and blocks are exercised; deterministic
+ * operations are compared with float64 host formulas within {@code atol + |ref|·rtol}.
+ */
+public abstract class ParticleBackendContract {
+    /** Absolute and relative tolerance for float32 products summed into float64 results. */
+    protected static final double ATOL = 2e-3;
+    protected static final double RTOL = 1e-5;
+
+    protected ParticleBackend backend;
+
+    /** A fresh backend using {@code threads} host threads. */
+    protected abstract ParticleBackend createBackend(int threads);
+
+    @BeforeEach
+    void open() {
+        backend = createBackend(2);
+    }
+
+    @AfterEach
+    void close() {
+        backend.close();
+    }
+
+    protected static void assertClose(double expected, double actual, String what) {
+        double tol = ATOL + Math.abs(expected) * RTOL;
+        assertTrue(Math.abs(expected - actual) <= tol, what + ": expected " + expected + " got " + actual + " (tol " + tol + ")");
+    }
+
+    private static float[] randomStates(int rows, int cols, long seed) {
+        float[] x = new float[rows * cols];
+        int[] words = new int[4];
+        for (int k = 0; k < x.length; k++) {
+            if ((k & 3) == 0) {
+                Philox.block(seed, k >>> 2, 0, 0, 77, words);
+            }
+            x[k] = Philox.toUniform(words[k & 3]) < 0.4f ? 1f : 0f;
+        }
+        return x;
+    }
+
+    private static float[] randomBase(int n, long seed) {
+        float[] a0 = RandomRbm.create(n, 1, 3.0, seed).visibleBias();
+        return a0;
+    }
+
+    @Test
+    void matricesStartAtZeroAndRoundTrip() {
+        try (ParticleMatrix m = backend.matrix(70, 37)) {
+            assertEquals(70, m.rows());
+            assertEquals(37, m.cols());
+            float[] zeros = backend.download(m, 70);
+            for (float v : zeros) {
+                assertEquals(0f, v);
+            }
+            float[] x = randomStates(67, 37, 1);
+            backend.upload(x, 67, m);
+            assertArrayEquals(x, backend.download(m, 67));
+            float[] all = backend.download(m, 70);
+            for (int k = 67 * 37; k < all.length; k++) {
+                assertEquals(0f, all[k], "rows past the upload are untouched");
+            }
+            assertThrows(IllegalArgumentException.class, () -> backend.upload(x, 71, m));
+            assertThrows(IllegalArgumentException.class, () -> backend.download(m, 71));
+        }
+    }
+
+    @Test
+    void vectorsFillUploadAndDownload() {
+        try (ParticleVector v = backend.vector(131)) {
+            assertEquals(131, v.length());
+            backend.fill(v, 100, 2.5);
+            double[] d = backend.download(v, 131);
+            assertEquals(2.5, d[99]);
+            assertEquals(0.0, d[100]);
+            backend.upload(new double[] {1, -2, 3}, v);
+            assertArrayEquals(new double[] {1, -2, 3, 2.5}, backend.download(v, 4));
+        }
+    }
+
+    @Test
+    void summariesMatchTheHostAtExtremes() {
+        double[] lw = new double[201];
+        for (int i = 0; i < lw.length; i++) {
+            lw[i] = 700.0 - 3.1 * i;
+        }
+        lw[5] = Double.NEGATIVE_INFINITY;
+        try (ParticleVector v = backend.vector(lw.length)) {
+            backend.upload(lw, v);
+            WeightSummary s = backend.summarize(v, lw.length);
+            assertEquals(LogSpace.logSumExp(lw), s.logSum(), 1e-12 * 700);
+            assertEquals(LogSpace.ess(lw, lw.length), s.ess(), 1e-9);
+            backend.fill(v, lw.length, Double.NEGATIVE_INFINITY);
+            assertTrue(backend.summarize(v, lw.length).degenerate());
+            backend.fill(v, lw.length, -1234.5);
+            assertEquals(lw.length, backend.summarize(v, lw.length).ess(), 1e-9);
+        }
+    }
+
+    @Test
+    void handlesOfAnotherBackendAreRejected() {
+        try (ParticleBackend other = createBackend(1); ParticleMatrix m = other.matrix(3, 3);
+             ParticleVector v = other.vector(3)) {
+            assertThrows(IllegalArgumentException.class, () -> backend.download(m, 3));
+            assertThrows(IllegalArgumentException.class, () -> backend.fill(v, 3, 0));
+        }
+    }
+
+    @Test
+    void closeIsIdempotentAndClosedHandlesFailClearly() {
+        ParticleMatrix m = backend.matrix(5, 5);
+        m.close();
+        m.close();
+        assertThrows(IllegalStateException.class, () -> backend.download(m, 1));
+        ParticleVector v = backend.vector(5);
+        v.close();
+        v.close();
+        assertThrows(IllegalStateException.class, () -> backend.download(v, 1));
+        RbmOps ops = backend.bind(RandomRbm.create(3, 2, 1, 1), BaseRate.uniform(3));
+        ops.close();
+        ops.close();
+    }
+
+    @Test
+    void logDensityMatchesTheHostFormula() {
+        Rbm rbm = RandomRbm.create(37, 13, 1.0, 21);
+        float[] a0 = randomBase(37, 22);
+        float[] x = randomStates(67, 37, 23);
+        try (RbmOps ops = backend.bind(rbm, BaseRate.of(a0, "test")); ParticleMatrix m = backend.matrix(70, 37);
+             ParticleVector out = backend.vector(70)) {
+            backend.upload(x, 67, m);
+            for (double beta : new double[] {0.0, 0.3, 1.0}) {
+                backend.fill(out, 70, -7.0);
+                ops.logDensity(m, 67, beta, out);
+                double[] got = backend.download(out, 70);
+                for (int r = 0; r < 67; r++) {
+                    assertClose(Reference.logDensity(rbm, a0, beta, x, r), got[r], "log f_" + beta + " row " + r);
+                }
+                assertEquals(-7.0, got[67], "entries past count are untouched");
+            }
+        }
+    }
+
+    @Test
+    void annealStepWithoutTransitionAddsTheLogDensityRatio() {
+        Rbm rbm = RandomRbm.create(29, 11, 1.5, 31);
+        float[] a0 = randomBase(29, 32);
+        float[] x = randomStates(65, 29, 33);
+        try (RbmOps ops = backend.bind(rbm, BaseRate.of(a0, "test")); ParticleMatrix m = backend.matrix(65, 29);
+             ParticleVector lw = backend.vector(66)) {
+            backend.upload(x, 65, m);
+            backend.fill(lw, 66, 1.0);
+            ops.annealStep(m, 65, 0.25, 0.75, lw, false, 9, 1);
+            double[] got = backend.download(lw, 66);
+            for (int r = 0; r < 65; r++) {
+                double expected = 1.0 + Reference.logDensity(rbm, a0, 0.75, x, r) - Reference.logDensity(rbm, a0, 0.25, x, r);
+                assertClose(expected, got[r], "row " + r);
+            }
+            assertEquals(1.0, got[65]);
+            assertArrayEquals(x, backend.download(m, 65), "no transition: states unchanged");
+        }
+    }
+
+    @Test
+    void baseSamplesHaveTheBaseRateMeans() {
+        float[] a0 = {-3f, -1f, 0f, 0.5f, 2f, 4f, -0.2f};
+        int count = 4097;
+        try (RbmOps ops = backend.bind(RandomRbm.create(7, 3, 1, 1), BaseRate.of(a0, "test"));
+             ParticleMatrix m = backend.matrix(count, 7)) {
+            ops.sampleBase(m, count, 5, 0);
+            float[] x = backend.download(m, count);
+            for (int i = 0; i < 7; i++) {
+                double p = LogSpace.sigmoid(a0[i]);
+                double mean = 0;
+                for (int r = 0; r < count; r++) {
+                    mean += x[r * 7 + i];
+                }
+                mean /= count;
+                double sd = Math.sqrt(p * (1 - p) / count);
+                assertEquals(p, mean, 5 * sd + 1e-9, "unit " + i);
+            }
+        }
+    }
+
+    @Test
+    void gibbsSweepsLeaveTheTemperedDistributionInvariant() {
+        Rbm rbm = RandomRbm.create(5, 3, 1.5, 41);
+        float[] a0 = randomBase(5, 42);
+        int count = 20_001;
+        try (RbmOps ops = backend.bind(rbm, BaseRate.of(a0, "test")); ParticleMatrix m = backend.matrix(count, 5)) {
+            for (double beta : new double[] {1.0, 0.6}) {
+                ops.sampleBase(m, count, 11, 0);
+                ops.gibbs(m, count, beta, 30, 11, 1);
+                double[] chi = Reference.chiSquare(backend.download(m, count), count, 5,
+                        Reference.temperedProbabilities(rbm, a0, beta));
+                assertTrue(chi[0] < Reference.chiSquareCritical(chi[1]),
+                        "β=" + beta + ": chi2 " + chi[0] + " with " + chi[1] + " df");
+            }
+        }
+    }
+
+    @Test
+    void annealedSweepsAreDeterministicAndThreadCountIndependent() {
+        Rbm rbm = RandomRbm.create(23, 9, 1.0, 51);
+        float[] a0 = randomBase(23, 52);
+        float[][] states = new float[2][];
+        double[][] weights = new double[2][];
+        for (int threads = 1; threads <= 2; threads++) {
+            try (ParticleBackend b = createBackend(threads); RbmOps ops = b.bind(rbm, BaseRate.of(a0, "t"));
+                 ParticleMatrix m = b.matrix(150, 23); ParticleVector lw = b.vector(150)) {
+                ops.sampleBase(m, 150, 77, 0);
+                for (int k = 1; k <= 5; k++) {
+                    ops.annealStep(m, 150, (k - 1) / 5.0, k / 5.0, lw, true, 77, k);
+                }
+                ops.gibbs(m, 150, 1.0, 2, 77, 6);
+                states[threads - 1] = b.download(m, 150);
+                weights[threads - 1] = b.download(lw, 150);
+            }
+        }
+        assertArrayEquals(states[0], states[1]);
+        assertArrayEquals(weights[0], weights[1]);
+        for (float v : states[0]) {
+            assertTrue(v == 0f || v == 1f, "states stay binary");
+        }
+    }
+
+    @Test
+    void aisOnASmallRbmLandsOnTheExactValue() {
+        Rbm rbm = RandomRbm.create(12, 7, 1.0, 61);
+        double exact = RbmEnumeration.logZ(rbm);
+        try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.uniform(12))) {
+            AnnealingResult r = new AnnealedImportanceSampling(
+                    new AnnealedImportanceSampling.Settings(300, Schedule.linear(200), 3)).forward(path, ProgressListener.NONE);
+            assertTrue(Math.abs(r.logZ() - exact) <= Math.max(4 * r.stdErr(), 0.1),
+                    "AIS " + r.logZ() + " ± " + r.stdErr() + " vs exact " + exact);
+            assertTrue(r.stdErr() < 0.1, "standard error " + r.stdErr());
+            assertEquals(backend.name(), r.backend());
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.logz.testkit;
+
+import org.logz.model.Rbm;
+import org.logz.numeric.LogSpace;
+
+/** Plain float64 host formulas that backend results are checked against. */
+public final class Reference {
+    private Reference() {
+    }
+
+    /** {@code log f_β(x) = (1-β) a0ᵀx + β aᵀx + Σ_j softplus(β (b_j + xᵀW_:j))} for particle {@code r}. */
+    public static double logDensity(Rbm rbm, float[] a0, double beta, float[] states, int r) {
+        int n = rbm.visible();
+        float[] a = rbm.visibleBias();
+        float[] b = rbm.hiddenBias();
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            s += ((1 - beta) * a0[i] + beta * a[i]) * states[r * n + i];
+        }
+        for (int j = 0; j < rbm.hidden(); j++) {
+            double u = b[j];
+            for (int i = 0; i < n; i++) {
+                u += (double) states[r * n + i] * rbm.weight(i, j);
+            }
+            s += LogSpace.softplus(beta * u);
+        }
+        return s;
+    }
+
+    /** Exact probabilities of every visible state under {@code p_β} (bit i of the index = unit i). */
+    public static double[] temperedProbabilities(Rbm rbm, float[] a0, double beta) {
+        int n = rbm.visible();
+        double[] logP = new double[1 << n];
+        float[] x = new float[n];
+        for (int s = 0; s < logP.length; s++) {
+            for (int i = 0; i < n; i++) {
+                x[i] = s >>> i & 1;
+            }
+            logP[s] = logDensity(rbm, a0, beta, x, 0);
+        }
+        double logZ = LogSpace.logSumExp(logP);
+        double[] p = new double[logP.length];
+        for (int s = 0; s < p.length; s++) {
+            p[s] = Math.exp(logP[s] - logZ);
+        }
+        return p;
+    }
+
+    /**
+     * Pearson chi-square of observed visible states against probabilities {@code p}; bins with
+     * expected count below 5 are pooled into one.
+     *
+     * @return {chi2, degrees of freedom}
+     */
+    public static double[] chiSquare(float[] states, int count, int n, double[] p) {
+        int[] freq = new int[p.length];
+        for (int r = 0; r < count; r++) {
+            int s = 0;
+            for (int i = 0; i < n; i++) {
+                s |= (states[r * n + i] == 1f ? 1 : 0) << i;
+            }
+            freq[s]++;
+        }
+        double chi2 = 0;
+        int bins = 0;
+        double pooledExpected = 0;
+        int pooledObserved = 0;
+        for (int s = 0; s < p.length; s++) {
+            double expected = count * p[s];
+            if (expected < 5) {
+                pooledExpected += expected;
+                pooledObserved += freq[s];
+                continue;
+            }
+            chi2 += (freq[s] - expected) * (freq[s] - expected) / expected;
+            bins++;
+        }
+        if (pooledExpected > 0) {
+            chi2 += (pooledObserved - pooledExpected) * (pooledObserved - pooledExpected) / pooledExpected;
+            bins++;
+        }
+        return new double[] {chi2, bins - 1};
+    }
+
+    /**
+     * Upper quantile of the chi-square distribution at tail probability 1e-4, by the Wilson-Hilferty
+     * approximation (accurate to a few percent for df ≥ 3, conservative enough for a 1e-4 test).
+     */
+    public static double chiSquareCritical(double df) {
+        double z = 3.719; // standard normal upper 1e-4 quantile
+        double t = 1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df));
+        return df * t * t * t;
+    }
+}

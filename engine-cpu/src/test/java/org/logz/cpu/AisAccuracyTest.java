@@ -1,0 +1,122 @@
+package org.logz.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Locale;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.logz.backend.ParticleBackend;
+import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.AnnealedImportanceSampling.Settings;
+import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.ProgressListener;
+import org.logz.exact.RbmEnumeration;
+import org.logz.io.RbmFiles;
+import org.logz.model.BaseRate;
+import org.logz.model.Rbm;
+import org.logz.path.RbmTemperedPath;
+import org.logz.schedule.Schedule;
+import org.logz.testkit.Fixtures;
+import org.logz.model.RandomRbm;
+
+/** AIS and reverse AIS against exact log Z (issue 2 acceptance); errors are printed for the closing note. */
+class AisAccuracyTest {
+    private static ParticleBackend backend;
+
+    @BeforeAll
+    static void open() {
+        backend = CpuBackend.create(2);
+    }
+
+    @AfterAll
+    static void close() {
+        backend.close();
+    }
+
+    private static AnnealingResult ais(Rbm rbm, BaseRate base, int chains, Schedule schedule, long seed) {
+        try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, base)) {
+            return new AnnealedImportanceSampling(new Settings(chains, schedule, seed)).forward(path, ProgressListener.NONE);
+        }
+    }
+
+    private static void assertWithinBound(String name, AnnealingResult r, double exact) {
+        double error = r.logZ() - exact;
+        System.out.printf(Locale.ROOT, "%s: AIS %.4f ± %.4f, exact %.4f, error %+.4f (%d chains × %d steps, %.2f s)%n", name,
+                r.logZ(), r.stdErr(), exact, error, r.chains(), r.steps(), r.seconds());
+        assertTrue(Math.abs(error) <= Math.max(4 * r.stdErr(), 0.1), name + ": error " + error + ", SE " + r.stdErr());
+        assertTrue(r.stdErr() < 0.1, name + ": standard error " + r.stdErr() + " too large to be a useful check");
+    }
+
+    @Test
+    void random20x10() {
+        Rbm rbm = RandomRbm.create(20, 10, 1.0, 2020);
+        assertWithinBound("random 20x10", ais(rbm, BaseRate.uniform(20), 500, Schedule.linear(500), 1),
+                RbmEnumeration.logZ(rbm));
+    }
+
+    @Test
+    void random64x16() {
+        Rbm rbm = RandomRbm.create(64, 16, 0.5, 6416);
+        assertWithinBound("random 64x16", ais(rbm, BaseRate.uniform(64), 500, Schedule.linear(1000), 2),
+                RbmEnumeration.logZ(rbm));
+    }
+
+    @Test
+    void digits64x16() {
+        RbmFiles.RbmFile f = Fixtures.digits64x16();
+        assertWithinBound("digits 64x16 (CD-5)", ais(f.rbm(), f.baseRate().orElseThrow(), 500, Schedule.linear(1000), 3),
+                RbmEnumeration.logZ(f.rbm()));
+    }
+
+    @Test
+    void mnist784x16() {
+        RbmFiles.RbmFile f = Fixtures.mnist784x16();
+        assertWithinBound("mnist 784x16 (CD-1)", ais(f.rbm(), f.baseRate().orElseThrow(), 500, Schedule.linear(1000), 4),
+                RbmEnumeration.logZ(f.rbm()));
+    }
+
+    @Test
+    void sameSeedGivesTheSameBitsWithOneAndTwoThreads() {
+        RbmFiles.RbmFile f = Fixtures.mnist784x16();
+        AnnealingResult[] runs = new AnnealingResult[2];
+        for (int threads = 1; threads <= 2; threads++) {
+            try (ParticleBackend b = CpuBackend.create(threads);
+                 RbmTemperedPath path = new RbmTemperedPath(b, f.rbm(), f.baseRate().orElseThrow())) {
+                runs[threads - 1] = new AnnealedImportanceSampling(new Settings(130, Schedule.sigmoid(60, 4), 99))
+                        .forward(path, ProgressListener.NONE);
+            }
+        }
+        assertEquals(runs[0].logZ(), runs[1].logZ(), 0.0);
+        assertArrayEquals(runs[0].logWeights(), runs[1].logWeights(), 0.0);
+    }
+
+    /**
+     * With a short schedule the bias dominates: AIS averages below log Z and reverse AIS from exact
+     * samples averages above it (Jensen; Burda et al. 2015), the sandwich of Habeck eq. 7.
+     */
+    @Test
+    void forwardAveragesBelowAndReverseFromExactSamplesAbove() {
+        Rbm rbm = RandomRbm.create(14, 9, 1.2, 1409);
+        double exact = RbmEnumeration.logZ(rbm);
+        double forward = 0;
+        double reverse = 0;
+        int seeds = 8;
+        for (int seed = 1; seed <= seeds; seed++) {
+            Settings s = new Settings(50, Schedule.linear(20), seed);
+            try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.uniform(14))) {
+                AnnealedImportanceSampling estimator = new AnnealedImportanceSampling(s);
+                forward += estimator.forward(path, ProgressListener.NONE).logZ() / seeds;
+                reverse += estimator.reverse(path, new AnnealedImportanceSampling.Start.Exact(), ProgressListener.NONE)
+                        .logZ() / seeds;
+            }
+        }
+        System.out.printf(Locale.ROOT, "sandwich 14x9: mean AIS %.4f <= exact %.4f <= mean RAISE %.4f%n", forward, exact,
+                reverse);
+        assertTrue(forward < exact, "mean AIS " + forward + " vs exact " + exact);
+        assertTrue(reverse > exact, "mean RAISE " + reverse + " vs exact " + exact);
+    }
+}
