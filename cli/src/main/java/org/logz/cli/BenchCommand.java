@@ -1,11 +1,18 @@
 package org.logz.cli;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.logz.backend.ParticleBackend;
+import org.logz.bench.SequentialComparison;
 import org.logz.bench.SweepBenchmark;
+import org.logz.data.BinaryDataset;
+import org.logz.data.Datasets;
+import org.logz.exact.RbmEnumeration;
+import org.logz.io.AtomicFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.model.RandomRbm;
@@ -17,7 +24,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code logz bench}: speed measurements reported as ratios measured in one run. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchCommand.Sweep.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Sequential.class},
         description = "Benchmarks; speed is reported as ratios to the matrix products measured in the same run.")
 final class BenchCommand implements Runnable {
     @Spec
@@ -73,6 +80,89 @@ final class BenchCommand implements Runnable {
             o.put("sweepSeconds", r.sweepSeconds());
             o.put("aisStepSeconds", r.annealStepSeconds());
             o.put("gemmSeconds", r.gemmSeconds());
+            Json.print(spec.commandLine().getOut(), o);
+        }
+    }
+
+    @Command(name = "sequential", mixinStandardHelpOptions = true,
+            description = "Resample-Move against the ARM variants on a model with exact log Z (the ARM paper's Figure 4 as a table).")
+    static final class Sequential implements Runnable {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--model", required = true, paramLabel = "FILE", description = "RBM .npz whose smaller layer can be enumerated.")
+        Path model;
+
+        @Option(names = "--data", required = true, paramLabel = "NAME|FILE", description = "Data for the unit order (decreasing variance) and reseeding.")
+        String data;
+
+        @Option(names = "--runs", split = ",", defaultValue = "rm:150,arm:100,arm-anticipate:100,arm-reseed:100",
+                description = "METHOD:R entries. Default: ${DEFAULT-VALUE}.")
+        List<String> runs;
+
+        @Option(names = "--replicates", defaultValue = "20", description = "Replicates per entry. Default: ${DEFAULT-VALUE}.")
+        int replicates;
+
+        @Option(names = "--gibbs-steps", defaultValue = "10", description = "Default: ${DEFAULT-VALUE}.")
+        int gibbsSteps;
+
+        @Option(names = "--reseed-sweeps", defaultValue = "1500", description = "Default: ${DEFAULT-VALUE}.")
+        int reseedSweeps;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Default: ${DEFAULT-VALUE}.")
+        long seed;
+
+        @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the table as Markdown.")
+        Path markdown;
+
+        @Mixin
+        BackendOptions backendOptions;
+
+        @Override
+        public void run() {
+            if (markdown != null) {
+                AtomicFiles.checkWritable(markdown);
+            }
+            if (replicates < 2) {
+                throw new IllegalArgumentException("--replicates must be at least 2, got " + replicates);
+            }
+            List<SequentialComparison.Entry> entries = runs.stream().map(SequentialComparison.Entry::parse).toList();
+            ModelSource source = ModelSource.resolve(model);
+            if (!RbmEnumeration.canEnumerate(source.rbm())) {
+                throw new IllegalArgumentException(model + ": the comparison needs an exact log Z, and " + source.rbm()
+                        + " is too large to enumerate");
+            }
+            BinaryDataset set = Datasets.load(data);
+            double exact = RbmEnumeration.logZ(source.rbm());
+            List<SequentialComparison.Row> rows;
+            try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
+                rows = SequentialComparison.run(backend, source.rbm(), exact, set, entries, replicates, gibbsSteps,
+                        reseedSweeps, seed, progress);
+            }
+            String table = SequentialComparison.markdown(rows);
+            if (markdown != null) {
+                AtomicFiles.write(markdown, out -> out.write(table.getBytes(StandardCharsets.UTF_8)));
+            }
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("model", model.toString());
+            o.put("exactLogZ", exact);
+            o.put("replicates", replicates);
+            o.put("gibbsSteps", gibbsSteps);
+            o.put("reseedSweeps", reseedSweeps);
+            o.put("rows", rows.stream().map(r -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("method", r.method());
+                m.put("particles", r.particles());
+                m.put("meanParticles", r.meanParticles());
+                m.put("particleSteps", r.particleSteps());
+                m.put("meanError", r.meanError());
+                m.put("sdLogZ", r.sdLogZ());
+                m.put("logMeanError", r.logMeanError());
+                m.put("seconds", r.seconds());
+                m.put("leeWhiteley", r.leeWhiteley().isPresent() ? r.leeWhiteley().getAsDouble() : null);
+                return m;
+            }).toList());
+            o.put("table", table);
             Json.print(spec.commandLine().getOut(), o);
         }
     }

@@ -64,11 +64,16 @@ record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolea
     }
 
     private BaseRate dataBaseRate(String data) {
+        return dataSet(data).baseRate();
+    }
+
+    /** A data set whose examples have as many units as the model has visible units. */
+    BinaryDataset dataSet(String data) {
         BinaryDataset set = Datasets.load(data);
         if (set.dimension() != rbm.visible()) {
             throw new IllegalArgumentException("data set " + set + " has " + set.dimension() + " units per example, the model "
                     + rbm.visible() + " visible units");
         }
-        return set.baseRate();
+        return set;
     }
 }

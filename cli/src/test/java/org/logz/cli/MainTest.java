@@ -135,4 +135,55 @@ class MainTest {
         assertTrue(e.out().contains("base rate model file"), e.out());
         assertUserError(run("train", "--data", "nothing-here", "--hidden", "3", "--out", model.toString()), "no such file");
     }
+
+    @Test
+    void sequentialMethodsReportTheirTraceAndSettings() throws IOException {
+        Outcome o = run("estimate", "--method", "arm-anticipate", "--particles", "60", "--gibbs-steps", "2", "--data", "digits",
+                "--json", "--threads", "2");
+        assertEquals(0, o.code(), o.err());
+        JsonNode j = o.json();
+        for (String field : List.of("method", "backend", "logZ", "stderr", "ess", "seconds", "particles", "meanParticles",
+                "particleSteps", "order", "resampling", "gammaThreshold", "maxGenerate", "trace", "exactLogZ")) {
+            assertTrue(j.has(field), "missing " + field + " in " + o.out());
+        }
+        assertEquals("variance:digits", j.get("order").asText());
+        assertEquals(64, j.get("trace").size());
+        assertTrue(j.get("trace").get(10).has("gamma"));
+        assertTrue(j.get("stderr").isNull(), "ARM has no single-run standard error");
+    }
+
+    @Test
+    void replicatesGiveAStandardErrorAndEachRun() throws IOException {
+        Outcome o = run("estimate", "--method", "rm", "--particles", "40", "--gibbs-steps", "1", "--replicates", "3",
+                "--order", "random:4", "--json");
+        assertEquals(0, o.code(), o.err());
+        JsonNode j = o.json();
+        assertEquals(3, j.get("replicates").size());
+        assertEquals("replicates", j.get("stderrMethod").asText());
+        assertTrue(j.get("stderr").asDouble() > 0);
+        assertEquals("random:4", j.get("order").asText());
+    }
+
+    @Test
+    void multinomialResampleMoveHasASingleRunStandardError() throws IOException {
+        Outcome o = run("estimate", "--method", "rm", "--particles", "40", "--gibbs-steps", "1", "--resampling", "multinomial",
+                "--json");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.json().get("stderr").asDouble() > 0, o.out());
+    }
+
+    @Test
+    void sequentialOptionsAreChecked() {
+        assertUserError(run("estimate", "--method", "arm", "--chains", "10"), "--chains does not apply to --method arm");
+        assertUserError(run("estimate", "--method", "ais", "--particles", "10"), "--particles does not apply to --method ais");
+        assertUserError(run("estimate", "--method", "rm", "--order", "variance"), "needs a data set");
+        assertUserError(run("estimate", "--method", "rm", "--order", "sideways"), "unknown unit order");
+        assertUserError(run("estimate", "--method", "arm-reseed"), "needs a data set");
+        assertUserError(run("estimate", "--method", "rm", "--resampling", "stratified"), "unknown resampling scheme");
+        assertUserError(run("estimate", "--method", "arm", "--gamma-threshold", "1.5"), "γ threshold");
+        assertUserError(run("estimate", "--method", "arm", "--particles", "1"), "at least 2 particles");
+        assertUserError(run("estimate", "--method", "smc"), "unknown --method 'smc'");
+        assertUserError(run("estimate", "--replicates", "0"), "--replicates must be at least 1");
+        assertUserError(run("estimate", "--method", "rm", "--data", "mnist"), "784 units per example, the model 64");
+    }
 }

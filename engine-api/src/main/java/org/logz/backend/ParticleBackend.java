@@ -2,6 +2,9 @@ package org.logz.backend;
 
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
+import org.logz.resample.Resampler;
+import org.logz.resample.Resampling;
+import org.logz.resample.ResamplingScheme;
 
 /**
  * The backend contract (DESIGN §2): owns device memory and runs whole-batch operations on it.
@@ -36,14 +39,75 @@ public abstract class ParticleBackend implements AutoCloseable {
     /** Copies the first {@code count} entries to the host. */
     public abstract double[] download(ParticleVector src, int count);
 
-    /** Sets entries {@code [0, count)} of {@code v} to {@code value}. Modifies {@code v}. */
-    public abstract void fill(ParticleVector v, int count, double value);
+    /** A zero-filled vector of int32 indices. */
+    public abstract IndexVector indices(int length);
+
+    /** Copies {@code values} from the host into the first {@code values.length} entries of {@code dst}. */
+    public abstract void upload(int[] values, IndexVector dst);
+
+    /** Copies the first {@code count} entries to the host. */
+    public abstract int[] download(IndexVector src, int count);
+
+    /** Sets entries {@code [first, first + count)} of {@code v} to {@code value}. Modifies {@code v}. */
+    public abstract void fill(ParticleVector v, int first, int count, double value);
+
+    /** Sets {@code v[first + k] = start + k} for k &lt; count. Modifies {@code v}. */
+    public abstract void sequence(IndexVector v, int first, int count, int start);
 
     /**
-     * LSE of {@code logW[0, count)} and of its doubles, in a fixed order that does not depend on
-     * the number of threads.
+     * Copies rows {@code [srcRow, srcRow + count)} of {@code src} to rows starting at {@code dstRow}
+     * of {@code dst}, which may be the same matrix when the ranges do not overlap. Modifies {@code dst}.
      */
-    public abstract WeightSummary summarize(ParticleVector logW, int count);
+    public abstract void copyRows(ParticleMatrix src, int srcRow, ParticleMatrix dst, int dstRow, int count);
+
+    /** Copies {@code src[srcOffset, srcOffset + count)} to {@code dst} at {@code dstOffset}. Modifies {@code dst}. */
+    public abstract void copy(ParticleVector src, int srcOffset, ParticleVector dst, int dstOffset, int count);
+
+    /**
+     * Row {@code dstRow + k} of {@code dst} becomes row {@code index[k]} of {@code src}, k &lt; count.
+     * {@code src} and {@code dst} must be different matrices. Modifies {@code dst}.
+     */
+    public abstract void gatherRows(ParticleMatrix src, IndexVector index, int count, ParticleMatrix dst, int dstRow);
+
+    /** {@code dst[dstOffset + k] = src[index[k]]}, k &lt; count; src ≠ dst. Modifies {@code dst}. */
+    public abstract void gather(ParticleVector src, IndexVector index, int count, ParticleVector dst, int dstOffset);
+
+    /** {@code dst[dstOffset + k] = src[index[k]]}, k &lt; count; src ≠ dst. Modifies {@code dst}. */
+    public abstract void gather(IndexVector src, IndexVector index, int count, IndexVector dst, int dstOffset);
+
+    /** Sets columns {@code [fromColumn, cols)} of rows {@code [first, first + count)} to zero. Modifies {@code m}. */
+    public abstract void zeroColumns(ParticleMatrix m, int first, int count, int fromColumn);
+
+    /**
+     * LSE of {@code logW[first, first + count)} and of its doubles, in a fixed order that does not
+     * depend on the number of threads.
+     */
+    public abstract WeightSummary summarize(ParticleVector logW, int first, int count);
+
+    /** LSE summary of {@code logW[0, count)}. */
+    public final WeightSummary summarize(ParticleVector logW, int count) {
+        return summarize(logW, 0, count);
+    }
+
+    /** The backend's implementation of a resampling scheme (arithmetic of {@link Resampling}). */
+    public abstract Resampler resampler(ResamplingScheme scheme);
+
+    /**
+     * ARM-anticipate's split ({@link Resampling#split}): copies of particles {@code [0, count)},
+     * {@code max(1, ⌊scale·w̃_r⌋)} of particle r with {@code w̃} from {@code logW}; their source
+     * indices go to {@code indices} and their carried log weights {@code carried_r - log(copies_r)}
+     * to {@code carriedOut}. Modifies {@code indices} and {@code carriedOut}.
+     *
+     * @return the number of copies (at most {@link Resampling#splitCapacity})
+     */
+    public abstract int split(ParticleVector logW, int count, double scale, ParticleVector carried,
+                              IndexVector indices, ParticleVector carriedOut);
+
+    /**
+     * {@code out[k] = ⌊u_k · bound⌋} for k &lt; count, {@code u_k} the 53-bit uniform of draw k in the
+     * layout of {@link Resampling#uniform} under stream {@code RESEED}. Modifies {@code out}.
+     */
+    public abstract void randomIndices(int bound, int count, long seed, int step, IndexVector out);
 
     /** Uploads the model and base rate and returns kernels bound to them. */
     public abstract RbmOps bind(Rbm model, BaseRate baseRate);

@@ -42,6 +42,39 @@ public interface RbmOps extends AutoCloseable {
     /** {@code out[r] = log f_β(x_r)} in float64. Modifies {@code out}. */
     void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out);
 
+    /*
+     * The sequential path (ARM paper §5, eq. 13-14; DESIGN §5): units enter in index order (the
+     * caller permutes the model for other orders), particles hold x (N columns; units not yet entered
+     * are 0) and g = b + xW (H columns). Rows are [first, first + count); Philox particle indices are
+     * absolute row numbers.
+     */
+
+    /** Particles with no visible unit yet: {@code x = 0}, {@code g = b}. Modifies x and g. */
+    void resetSequential(ParticleMatrix x, ParticleMatrix g, int first, int count);
+
+    /** Recomputes {@code g = b + xW} (after states were loaded or copied in). Modifies g. */
+    void preActivations(ParticleMatrix x, ParticleMatrix g, int first, int count);
+
+    /**
+     * The move step: {@code sweeps} Gibbs sweeps at β = 1 on visible units {@code [0, active)} and
+     * all hidden units, {@code h ~ σ(g)}, {@code x_i ~ σ(a_i + W_i·h)} for i &lt; active, then
+     * {@code g = b + xW}. Modifies x and g. Consumes steps {@code step .. step + sweeps - 1}.
+     */
+    void move(ParticleMatrix x, ParticleMatrix g, int first, int count, int active, int sweeps, long seed, int step);
+
+    /**
+     * Smoothing weight of adding visible unit {@code unit} (ARM eq. 14, in log space):
+     * {@code logW += softplus(a_u + Σ_j [softplus(g_j + W_uj) - softplus(g_j)])}. Modifies logW
+     * at the same rows.
+     */
+    void smooth(ParticleMatrix g, int first, int count, int unit, ParticleVector logW);
+
+    /**
+     * Augmentation: {@code x_u ~ Bernoulli(σ(a_u + Σ_j [softplus(g_j + W_uj) - softplus(g_j)]))},
+     * then {@code g += x_u W_u:}. Modifies x and g. Uses stream {@code AUGMENT} at {@code step}.
+     */
+    void augment(ParticleMatrix x, ParticleMatrix g, int first, int count, int unit, long seed, int step);
+
     /** Frees the model's device buffers; closing twice is harmless. */
     @Override
     void close();

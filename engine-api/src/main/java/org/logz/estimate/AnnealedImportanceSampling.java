@@ -148,7 +148,7 @@ public final class AnnealedImportanceSampling {
             int k = schedule.steps();
             int m = settings.chains();
             int stride = Math.max(1, k / settings.tracePoints());
-            backend.fill(logW, m, 0.0);
+            backend.fill(logW, 0, m, 0.0);
             for (int i = 1; i <= k; i++) {
                 // forward visits β_0 → β_K, reverse β_K → β_0
                 double from = forward ? betas[i - 1] : betas[k - i + 1];

@@ -1,6 +1,7 @@
 package org.logz.estimate;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The outcome of annealed importance sampling in either direction.
@@ -25,7 +26,12 @@ import java.util.List;
  */
 public record AnnealingResult(String method, String backend, String path, String schedule, double logZ, double stdErr,
                               double ess, double logZ0, int chains, int steps, long sweeps, long seed, double seconds,
-                              double[] logWeights, List<TracePoint> trace, String start) {
+                              double[] logWeights, List<TracePoint> trace, String start) implements Estimate {
+    @Override
+    public OptionalDouble standardError() {
+        return OptionalDouble.of(stdErr);
+    }
+
     /** Work values {@code W = -log w} in the convention of pymbar and Habeck (2017). */
     public double[] work() {
         double[] w = new double[logWeights.length];

@@ -182,7 +182,7 @@ public final class RbmEnumeration {
         int[] words = new int[4];
         for (int r = 0; r < count; r++) {
             Philox.block(seed, 0, r, 0, StreamTag.EXACT, words);
-            double u = uniform53(words[0], words[1]) * acc;
+            double u = Philox.toUniformDouble(words[0], words[1]) * acc;
             int state = upperBound(cdf, u);
             if (hiddenEnumerated) {
                 sampleVisibleGivenHidden(state, r, seed, out, r * visible);
@@ -210,12 +210,6 @@ public final class RbmEnumeration {
                 out[offset + i + q] = Philox.toUniform(words[q]) < LogSpace.sigmoid(field) ? 1f : 0f;
             }
         }
-    }
-
-    /** A double in (0, 1) with 53 random bits. */
-    private static double uniform53(int w0, int w1) {
-        long bits = ((long) (w0 >>> 5) << 26) | (w1 >>> 6);
-        return (bits + 0.5) * 0x1.0p-53;
     }
 
     /** Smallest index whose cdf value exceeds u (the last one if rounding leaves none). */

@@ -67,6 +67,16 @@ public final class Philox {
     }
 
     /**
+     * Two uint32 words as a double in the open interval (0, 1) with 53 random bits:
+     * {@code ((w0 >>> 5) * 2^26 + (w1 >>> 6) + 0.5) * 2^-53}. Used where float resolution would bias
+     * the draw (resampling among many particles, exact sampling among many states).
+     */
+    public static double toUniformDouble(int w0, int w1) {
+        long bits = ((long) (w0 >>> 5) << 26) | (w1 >>> 6);
+        return (bits + 0.5) * 0x1.0p-53;
+    }
+
+    /**
      * A key derived from {@code seed} for one purpose: the first two words of the Philox block at
      * counter (index, 0, 0, purpose), with purpose one of the derivation tags of {@link StreamTag}.
      */

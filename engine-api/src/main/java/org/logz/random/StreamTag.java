@@ -28,6 +28,10 @@ public final class StreamTag {
     public static final int TRAIN_SHUFFLE = 10;
     /** Gibbs steps of the CD trainer's negative phase. */
     public static final int TRAIN_GIBBS = 11;
+    /** Random row indices (data examples that reseeded chains start from). */
+    public static final int RESEED = 12;
+    /** Random unit orders of the sequential path. */
+    public static final int ORDER = 13;
 
     private StreamTag() {
     }

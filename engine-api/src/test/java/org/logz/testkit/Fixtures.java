@@ -16,6 +16,11 @@ public final class Fixtures {
         return load("/org/logz/fixtures/mnist-784x16-cd1.npz");
     }
 
+    /** The 784×20 RBM trained by CD-1 on the shipped MNIST digits, with its data base rate. */
+    public static RbmFiles.RbmFile mnist784x20() {
+        return load("/org/logz/fixtures/mnist-784x20-cd1.npz");
+    }
+
     /** The 64×16 demo RBM trained by CD-5 on the shipped 8×8 digits, with its data base rate. */
     public static RbmFiles.RbmFile digits64x16() {
         return load("/org/logz/models/demo-digits-64x16.npz");

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
@@ -23,6 +24,8 @@ import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
 import org.logz.path.RbmTemperedPath;
 import org.logz.random.Philox;
+import org.logz.resample.Resampling;
+import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
 
 /**
@@ -97,7 +100,7 @@ public abstract class ParticleBackendContract {
     void vectorsFillUploadAndDownload() {
         try (ParticleVector v = backend.vector(131)) {
             assertEquals(131, v.length());
-            backend.fill(v, 100, 2.5);
+            backend.fill(v, 0, 100, 2.5);
             double[] d = backend.download(v, 131);
             assertEquals(2.5, d[99]);
             assertEquals(0.0, d[100]);
@@ -118,9 +121,9 @@ public abstract class ParticleBackendContract {
             WeightSummary s = backend.summarize(v, lw.length);
             assertEquals(LogSpace.logSumExp(lw), s.logSum(), 1e-12 * 700);
             assertEquals(LogSpace.ess(lw, lw.length), s.ess(), 1e-9);
-            backend.fill(v, lw.length, Double.NEGATIVE_INFINITY);
+            backend.fill(v, 0, lw.length, Double.NEGATIVE_INFINITY);
             assertTrue(backend.summarize(v, lw.length).degenerate());
-            backend.fill(v, lw.length, -1234.5);
+            backend.fill(v, 0, lw.length, -1234.5);
             assertEquals(lw.length, backend.summarize(v, lw.length).ess(), 1e-9);
         }
     }
@@ -130,7 +133,7 @@ public abstract class ParticleBackendContract {
         try (ParticleBackend other = createBackend(1); ParticleMatrix m = other.matrix(3, 3);
              ParticleVector v = other.vector(3)) {
             assertThrows(IllegalArgumentException.class, () -> backend.download(m, 3));
-            assertThrows(IllegalArgumentException.class, () -> backend.fill(v, 3, 0));
+            assertThrows(IllegalArgumentException.class, () -> backend.fill(v, 0, 3, 0));
         }
     }
 
@@ -158,7 +161,7 @@ public abstract class ParticleBackendContract {
              ParticleVector out = backend.vector(70)) {
             backend.upload(x, 67, m);
             for (double beta : new double[] {0.0, 0.3, 1.0}) {
-                backend.fill(out, 70, -7.0);
+                backend.fill(out, 0, 70, -7.0);
                 ops.logDensity(m, 67, beta, out);
                 double[] got = backend.download(out, 70);
                 for (int r = 0; r < 67; r++) {
@@ -177,7 +180,7 @@ public abstract class ParticleBackendContract {
         try (RbmOps ops = backend.bind(rbm, BaseRate.of(a0, "test")); ParticleMatrix m = backend.matrix(65, 29);
              ParticleVector lw = backend.vector(66)) {
             backend.upload(x, 65, m);
-            backend.fill(lw, 66, 1.0);
+            backend.fill(lw, 0, 66, 1.0);
             ops.annealStep(m, 65, 0.25, 0.75, lw, false, 9, 1);
             double[] got = backend.download(lw, 66);
             for (int r = 0; r < 65; r++) {
@@ -219,7 +222,7 @@ public abstract class ParticleBackendContract {
             for (double beta : new double[] {1.0, 0.6}) {
                 ops.sampleBase(m, count, 11, 0);
                 ops.gibbs(m, count, beta, 30, 11, 1);
-                double[] chi = Reference.chiSquare(backend.download(m, count), count, 5,
+                double[] chi = Reference.chiSquare(backend.download(m, count), count, 5, 5,
                         Reference.temperedProbabilities(rbm, a0, beta));
                 assertTrue(chi[0] < Reference.chiSquareCritical(chi[1]),
                         "β=" + beta + ": chi2 " + chi[0] + " with " + chi[1] + " df");
@@ -263,6 +266,239 @@ public abstract class ParticleBackendContract {
                     "AIS " + r.logZ() + " ± " + r.stdErr() + " vs exact " + exact);
             assertTrue(r.stdErr() < 0.1, "standard error " + r.stdErr());
             assertEquals(backend.name(), r.backend());
+        }
+    }
+    private static double[] randomLogWeights(int count, long seed) {
+        double[] lw = new double[count];
+        int[] words = new int[4];
+        for (int i = 0; i < count; i++) {
+            Philox.block(seed, i, 0, 0, 78, words);
+            lw[i] = 6.0 * Philox.toUniform(words[0]) - 3.0;
+        }
+        return lw;
+    }
+
+    @Test
+    void resamplingMatchesTheHostReferenceExactly() {
+        for (ResamplingScheme scheme : ResamplingScheme.values()) {
+            for (int[] sizes : new int[][] {{1, 1}, {7, 3}, {300, 300}, {613, 257}}) {
+                int count = sizes[0];
+                int offspring = sizes[1];
+                double[] lw = randomLogWeights(count, count);
+                lw[count / 2] = Double.NEGATIVE_INFINITY;
+                if (count == 1) {
+                    lw[0] = 0.5;
+                }
+                int[] expected = new int[offspring];
+                Resampling.ancestors(scheme, lw, count, offspring, 31, 4, expected);
+                try (ParticleVector v = backend.vector(count + 3); IndexVector out = backend.indices(offspring + 2)) {
+                    backend.upload(lw, v);
+                    backend.resampler(scheme).ancestors(v, count, offspring, 31, 4, out);
+                    assertArrayEquals(expected, backend.download(out, offspring), scheme + " " + count + "→" + offspring);
+                }
+            }
+        }
+    }
+
+    @Test
+    void resamplingRejectsNonFiniteAndAllZeroWeights() {
+        try (ParticleVector v = backend.vector(3); IndexVector out = backend.indices(3)) {
+            backend.upload(new double[] {0, Double.NaN, 1}, v);
+            assertThrows(IllegalArgumentException.class,
+                    () -> backend.resampler(ResamplingScheme.RESIDUAL).ancestors(v, 3, 3, 1, 1, out));
+            backend.fill(v, 0, 3, Double.NEGATIVE_INFINITY);
+            assertThrows(IllegalArgumentException.class,
+                    () -> backend.resampler(ResamplingScheme.SYSTEMATIC).ancestors(v, 3, 3, 1, 1, out));
+        }
+    }
+
+    @Test
+    void splitMatchesTheHostReference() {
+        int count = 301;
+        double[] lw = randomLogWeights(count, 5);
+        double[] carried = randomLogWeights(count, 6);
+        int capacity = Resampling.splitCapacity(count, count);
+        int[] idx = new int[capacity];
+        double[] out = new double[capacity];
+        int expected = Resampling.split(lw, count, count, carried, idx, out);
+        try (ParticleVector w = backend.vector(count); ParticleVector c = backend.vector(count);
+             IndexVector gotIdx = backend.indices(capacity); ParticleVector gotOut = backend.vector(capacity)) {
+            backend.upload(lw, w);
+            backend.upload(carried, c);
+            assertEquals(expected, backend.split(w, count, count, c, gotIdx, gotOut));
+            assertArrayEquals(java.util.Arrays.copyOf(idx, expected), backend.download(gotIdx, expected));
+            double[] got = backend.download(gotOut, expected);
+            for (int k = 0; k < expected; k++) {
+                assertClose(out[k], got[k], "carried weight of copy " + k);
+            }
+        }
+    }
+
+    @Test
+    void rowAndVectorMovesMatchTheirDefinition() {
+        int cols = 37;
+        float[] x = randomStates(131, cols, 91);
+        int[] idx = {130, 0, 64, 63, 64, 7, 129};
+        try (ParticleMatrix src = backend.matrix(131, cols); ParticleMatrix dst = backend.matrix(140, cols);
+             IndexVector index = backend.indices(idx.length); ParticleVector v = backend.vector(131);
+             ParticleVector w = backend.vector(20); IndexVector lineage = backend.indices(131);
+             IndexVector lineageOut = backend.indices(10)) {
+            backend.upload(x, 131, src);
+            backend.upload(idx, index);
+            backend.gatherRows(src, index, idx.length, dst, 65);
+            float[] got = backend.download(dst, 140);
+            for (int k = 0; k < idx.length; k++) {
+                for (int c = 0; c < cols; c++) {
+                    assertEquals(x[idx[k] * cols + c], got[(65 + k) * cols + c], "gathered row " + k);
+                }
+            }
+            assertEquals(0f, got[64 * cols], "rows before the destination are untouched");
+            backend.copyRows(src, 60, src, 3, 9);
+            float[] copied = backend.download(src, 131);
+            for (int k = 0; k < 9 * cols; k++) {
+                assertEquals(x[60 * cols + k], copied[3 * cols + k]);
+            }
+            assertThrows(IllegalArgumentException.class, () -> backend.copyRows(src, 0, src, 5, 10));
+            backend.zeroColumns(dst, 66, 2, 30);
+            float[] zeroed = backend.download(dst, 140);
+            for (int c = 0; c < cols; c++) {
+                float expected = c >= 30 ? 0f : x[idx[1] * cols + c];
+                assertEquals(expected, zeroed[66 * cols + c], "column " + c);
+            }
+            double[] values = randomLogWeights(131, 3);
+            backend.upload(values, v);
+            backend.gather(v, index, idx.length, w, 11);
+            double[] gathered = backend.download(w, 20);
+            for (int k = 0; k < idx.length; k++) {
+                assertEquals(values[idx[k]], gathered[11 + k]);
+            }
+            backend.copy(v, 100, w, 0, 5);
+            assertEquals(values[104], backend.download(w, 5)[4]);
+            backend.sequence(lineage, 0, 131, 1000);
+            backend.gather(lineage, index, idx.length, lineageOut, 2);
+            int[] ids = backend.download(lineageOut, 9);
+            for (int k = 0; k < idx.length; k++) {
+                assertEquals(1000 + idx[k], ids[2 + k]);
+            }
+            int[] bad = {131};
+            backend.upload(bad, index);
+            assertThrows(IllegalArgumentException.class, () -> backend.gatherRows(src, index, 1, dst, 0));
+        }
+    }
+
+    @Test
+    void randomIndicesMatchTheHostReference() {
+        int[] expected = new int[333];
+        Resampling.randomIndices(1797, 333, 8, 12, expected);
+        try (IndexVector out = backend.indices(333)) {
+            backend.randomIndices(1797, 333, 8, 12, out);
+            assertArrayEquals(expected, backend.download(out, 333));
+        }
+    }
+
+    @Test
+    void sequentialSmoothingAndAugmentationMatchEquation14() {
+        Rbm rbm = RandomRbm.create(19, 11, 1.0, 101);
+        int unit = 7;
+        float[] x = randomStates(70, 19, 102);
+        for (int r = 0; r < 70; r++) {
+            for (int i = unit; i < 19; i++) {
+                x[r * 19 + i] = 0f;
+            }
+        }
+        try (RbmOps ops = backend.bind(rbm, BaseRate.uniform(19)); ParticleMatrix xm = backend.matrix(70, 19);
+             ParticleMatrix g = backend.matrix(70, 11); ParticleVector lw = backend.vector(70)) {
+            backend.upload(x, 70, xm);
+            ops.preActivations(xm, g, 0, 70);
+            backend.fill(lw, 0, 70, 0.25);
+            ops.smooth(g, 3, 65, unit, lw);
+            double[] got = backend.download(lw, 70);
+            assertEquals(0.25, got[2]);
+            for (int r = 3; r < 68; r++) {
+                assertClose(0.25 + LogSpace.softplus(Reference.entryLogit(rbm, x, r, unit)), got[r], "row " + r);
+            }
+            ops.augment(xm, g, 3, 65, unit, 5, 9);
+            float[] after = backend.download(xm, 70);
+            try (ParticleMatrix g2 = backend.matrix(70, 11)) {
+                ops.preActivations(xm, g2, 0, 70);
+                float[] inc = backend.download(g, 70);
+                float[] fresh = backend.download(g2, 70);
+                for (int k = 0; k < inc.length; k++) {
+                    assertEquals(fresh[k], inc[k], 1e-4, "rank-1 update of g agrees with g = b + xW");
+                }
+            }
+            for (int r = 0; r < 70; r++) {
+                float expected = r < 3 || r >= 68 ? x[r * 19 + unit] : after[r * 19 + unit];
+                assertEquals(expected, after[r * 19 + unit], "rows outside the range keep their states");
+            }
+        }
+    }
+
+    @Test
+    void augmentationFollowsTheConditional() {
+        Rbm rbm = RandomRbm.create(6, 4, 1.5, 103);
+        int unit = 3;
+        int count = 8_000;
+        float[][] prefixes = {{1, 0, 1}, {0, 0, 0}};
+        float[] x = new float[count * 6];
+        for (int r = 0; r < count; r++) {
+            System.arraycopy(prefixes[r % 2], 0, x, r * 6, 3);
+        }
+        try (RbmOps ops = backend.bind(rbm, BaseRate.uniform(6)); ParticleMatrix xm = backend.matrix(count, 6);
+             ParticleMatrix g = backend.matrix(count, 4)) {
+            backend.upload(x, count, xm);
+            ops.preActivations(xm, g, 0, count);
+            ops.augment(xm, g, 0, count, unit, 17, 1);
+            float[] after = backend.download(xm, count);
+            for (int k = 0; k < 2; k++) {
+                double p = LogSpace.sigmoid(Reference.entryLogit(rbm, x, k, unit));
+                double mean = 0;
+                for (int r = k; r < count; r += 2) {
+                    mean += after[r * 6 + unit] / (count / 2.0);
+                }
+                assertEquals(p, mean, 5 * Math.sqrt(p * (1 - p) / (count / 2.0)), "prefix " + k);
+            }
+        }
+    }
+
+    /** Exact samples of the first {@code active} units under {@code p_active}, rows of {@code stride}. */
+    private static float[] exactSequentialSamples(Rbm rbm, int active, int count, int stride, long seed) {
+        double[] p = Reference.sequentialProbabilities(rbm, active);
+        float[] x = new float[count * stride];
+        int[] words = new int[4];
+        for (int r = 0; r < count; r++) {
+            Philox.block(seed, r, 0, 0, 79, words);
+            double u = Philox.toUniformDouble(words[0], words[1]);
+            int s = 0;
+            double acc = p[0];
+            while (acc <= u && s < p.length - 1) {
+                acc += p[++s];
+            }
+            for (int i = 0; i < active; i++) {
+                x[r * stride + i] = s >>> i & 1;
+            }
+        }
+        return x;
+    }
+
+    @Test
+    void moveLeavesTheSequentialDistributionInvariantAndInactiveUnitsAtZero() {
+        Rbm rbm = RandomRbm.create(7, 3, 1.5, 104);
+        int active = 4;
+        int count = 20_000;
+        try (RbmOps ops = backend.bind(rbm, BaseRate.uniform(7)); ParticleMatrix x = backend.matrix(count, 7);
+             ParticleMatrix g = backend.matrix(count, 3)) {
+            backend.upload(exactSequentialSamples(rbm, active, count, 7, 3), count, x);
+            ops.preActivations(x, g, 0, count);
+            ops.move(x, g, 0, count, active, 1, 23, 10);
+            float[] states = backend.download(x, count);
+            for (int r = 0; r < count; r++) {
+                for (int i = active; i < 7; i++) {
+                    assertEquals(0f, states[r * 7 + i], "unit " + i + " has not entered");
+                }
+            }
+            double[] chi = Reference.chiSquare(states, count, 7, active, Reference.sequentialProbabilities(rbm, active));
+            assertTrue(chi[0] < Reference.chiSquareCritical(chi[1]), "chi2 " + chi[0] + " with " + chi[1] + " df");
         }
     }
 }

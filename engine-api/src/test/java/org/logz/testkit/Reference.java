@@ -27,6 +27,52 @@ public final class Reference {
         return s;
     }
 
+    /**
+     * Log-odds of visible unit {@code unit} entering the sequential path given the states of the
+     * units before it (ARM eq. 14): {@code a_u + Σ_j [softplus(g_j + W_uj) - softplus(g_j)]} with
+     * {@code g = b + Σ_{i<unit} x_i W_i:}.
+     */
+    public static double entryLogit(Rbm rbm, float[] states, int r, int unit) {
+        int n = rbm.visible();
+        double s = rbm.visibleBias()[unit];
+        for (int j = 0; j < rbm.hidden(); j++) {
+            double g = rbm.hiddenBias()[j];
+            for (int i = 0; i < unit; i++) {
+                g += (double) states[r * n + i] * rbm.weight(i, j);
+            }
+            s += LogSpace.softplus(g + rbm.weight(unit, j)) - LogSpace.softplus(g);
+        }
+        return s;
+    }
+
+    /**
+     * Exact probabilities of the states of the first {@code active} visible units under the
+     * sequential path's {@code p_active} (index bit i = unit i).
+     */
+    public static double[] sequentialProbabilities(Rbm rbm, int active) {
+        double[] logP = new double[1 << active];
+        for (int s = 0; s < logP.length; s++) {
+            double v = 0;
+            for (int i = 0; i < active; i++) {
+                v += (s >>> i & 1) * rbm.visibleBias()[i];
+            }
+            for (int j = 0; j < rbm.hidden(); j++) {
+                double g = rbm.hiddenBias()[j];
+                for (int i = 0; i < active; i++) {
+                    g += (s >>> i & 1) * rbm.weight(i, j);
+                }
+                v += LogSpace.softplus(g);
+            }
+            logP[s] = v;
+        }
+        double logZ = LogSpace.logSumExp(logP);
+        double[] p = new double[logP.length];
+        for (int s = 0; s < p.length; s++) {
+            p[s] = Math.exp(logP[s] - logZ);
+        }
+        return p;
+    }
+
     /** Exact probabilities of every visible state under {@code p_β} (bit i of the index = unit i). */
     public static double[] temperedProbabilities(Rbm rbm, float[] a0, double beta) {
         int n = rbm.visible();
@@ -47,17 +93,18 @@ public final class Reference {
     }
 
     /**
-     * Pearson chi-square of observed visible states against probabilities {@code p}; bins with
+     * Pearson chi-square of the first {@code bits} units of rows of {@code stride} values against
+     * probabilities {@code p}; bins with
      * expected count below 5 are pooled into one.
      *
      * @return {chi2, degrees of freedom}
      */
-    public static double[] chiSquare(float[] states, int count, int n, double[] p) {
+    public static double[] chiSquare(float[] states, int count, int stride, int bits, double[] p) {
         int[] freq = new int[p.length];
         for (int r = 0; r < count; r++) {
             int s = 0;
-            for (int i = 0; i < n; i++) {
-                s |= (states[r * n + i] == 1f ? 1 : 0) << i;
+            for (int i = 0; i < bits; i++) {
+                s |= (states[r * stride + i] == 1f ? 1 : 0) << i;
             }
             freq[s]++;
         }

@@ -1,6 +1,5 @@
 package org.logz.cpu;
 
-import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 
+import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
@@ -17,6 +17,9 @@ import org.logz.backend.WeightSummary;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
+import org.logz.resample.Resampler;
+import org.logz.resample.Resampling;
+import org.logz.resample.ResamplingScheme;
 import org.nd4j.linalg.factory.Nd4j;
 
 /**
@@ -24,7 +27,8 @@ import org.nd4j.linalg.factory.Nd4j;
  * off-heap ND4J arrays; matrix products are single-threaded OpenBLAS SGEMMs through ND4J, one per
  * tile, and tiles run in parallel on {@code threads} Java threads. Per-particle vectors live on the
  * heap. Reductions run in a fixed order, and every row's arithmetic is independent of the others, so
- * results do not depend on the number of threads.
+ * results do not depend on the number of threads. Resampling runs the host reference
+ * {@link Resampling} as is.
  */
 public final class CpuBackend extends ParticleBackend {
     private final int threads;
@@ -74,6 +78,12 @@ public final class CpuBackend extends ParticleBackend {
     }
 
     @Override
+    public IndexVector indices(int length) {
+        checkOpen();
+        return new CpuIndexVector(this, length);
+    }
+
+    @Override
     public void upload(float[] rowMajor, int rows, ParticleMatrix dst) {
         CpuMatrix m = own(dst);
         m.checkRows(rows);
@@ -81,10 +91,8 @@ public final class CpuBackend extends ParticleBackend {
             throw new IllegalArgumentException("upload of " + rows + " rows needs " + (long) rows * m.cols()
                     + " values, got " + rowMajor.length);
         }
-        for (int t = 0; t < CpuMatrix.tileCount(rows); t++) {
-            int n = CpuMatrix.rowsInTile(t, rows);
-            FloatBuffer buf = m.buffer(t);
-            buf.put(0, rowMajor, t * CpuMatrix.TILE_ROWS * m.cols(), n * m.cols());
+        for (int r = 0; r < rows; r++) {
+            m.writeRow(r, rowMajor, r * m.cols());
         }
     }
 
@@ -96,13 +104,19 @@ public final class CpuBackend extends ParticleBackend {
     }
 
     @Override
+    public void upload(int[] values, IndexVector dst) {
+        CpuIndexVector v = own(dst);
+        v.checkRange(0, values.length);
+        System.arraycopy(values, 0, v.values(), 0, values.length);
+    }
+
+    @Override
     public float[] download(ParticleMatrix src, int rows) {
         CpuMatrix m = own(src);
         m.checkRows(rows);
         float[] out = new float[rows * m.cols()];
-        for (int t = 0; t < CpuMatrix.tileCount(rows); t++) {
-            int n = CpuMatrix.rowsInTile(t, rows);
-            m.buffer(t).get(0, out, t * CpuMatrix.TILE_ROWS * m.cols(), n * m.cols());
+        for (int r = 0; r < rows; r++) {
+            m.readRow(r, out, r * m.cols());
         }
         return out;
     }
@@ -115,25 +129,166 @@ public final class CpuBackend extends ParticleBackend {
     }
 
     @Override
-    public void fill(ParticleVector v, int count, double value) {
-        CpuVector cv = own(v);
-        cv.checkCount(count);
-        Arrays.fill(cv.values(), 0, count, value);
+    public int[] download(IndexVector src, int count) {
+        CpuIndexVector v = own(src);
+        v.checkRange(0, count);
+        return Arrays.copyOf(v.values(), count);
     }
 
     @Override
-    public WeightSummary summarize(ParticleVector logW, int count) {
+    public void fill(ParticleVector v, int first, int count, double value) {
+        CpuVector cv = own(v);
+        cv.checkRange(first, count);
+        Arrays.fill(cv.values(), first, first + count, value);
+    }
+
+    @Override
+    public void sequence(IndexVector v, int first, int count, int start) {
+        CpuIndexVector iv = own(v);
+        iv.checkRange(first, count);
+        int[] values = iv.values();
+        for (int k = 0; k < count; k++) {
+            values[first + k] = start + k;
+        }
+    }
+
+    @Override
+    public void copyRows(ParticleMatrix src, int srcRow, ParticleMatrix dst, int dstRow, int count) {
+        CpuMatrix s = own(src);
+        CpuMatrix d = own(dst);
+        sameColumns(s, d);
+        s.checkRows(srcRow, count);
+        d.checkRows(dstRow, count);
+        if (s == d && srcRow < dstRow + count && dstRow < srcRow + count && count > 0) {
+            throw new IllegalArgumentException("copyRows: overlapping ranges in the same matrix");
+        }
+        forEachTile(dstRow, count, (t, from, to) -> {
+            float[] row = new float[d.cols()];
+            for (int r = from; r < to; r++) {
+                int dRow = t * CpuMatrix.TILE_ROWS + r;
+                s.readRow(srcRow + dRow - dstRow, row, 0);
+                d.writeRow(dRow, row, 0);
+            }
+        });
+    }
+
+    @Override
+    public void copy(ParticleVector src, int srcOffset, ParticleVector dst, int dstOffset, int count) {
+        CpuVector s = own(src);
+        CpuVector d = own(dst);
+        s.checkRange(srcOffset, count);
+        d.checkRange(dstOffset, count);
+        System.arraycopy(s.values(), srcOffset, d.values(), dstOffset, count);
+    }
+
+    @Override
+    public void gatherRows(ParticleMatrix src, IndexVector index, int count, ParticleMatrix dst, int dstRow) {
+        CpuMatrix s = own(src);
+        CpuMatrix d = own(dst);
+        int[] idx = indexValues(index, count, s.rows(), s == d);
+        sameColumns(s, d);
+        d.checkRows(dstRow, count);
+        forEachTile(dstRow, count, (t, from, to) -> {
+            float[] row = new float[d.cols()];
+            for (int r = from; r < to; r++) {
+                int dRow = t * CpuMatrix.TILE_ROWS + r;
+                s.readRow(idx[dRow - dstRow], row, 0);
+                d.writeRow(dRow, row, 0);
+            }
+        });
+    }
+
+    @Override
+    public void gather(ParticleVector src, IndexVector index, int count, ParticleVector dst, int dstOffset) {
+        CpuVector s = own(src);
+        CpuVector d = own(dst);
+        int[] idx = indexValues(index, count, s.length(), s == d);
+        d.checkRange(dstOffset, count);
+        double[] sv = s.values();
+        double[] dv = d.values();
+        for (int k = 0; k < count; k++) {
+            dv[dstOffset + k] = sv[idx[k]];
+        }
+    }
+
+    @Override
+    public void gather(IndexVector src, IndexVector index, int count, IndexVector dst, int dstOffset) {
+        CpuIndexVector s = own(src);
+        CpuIndexVector d = own(dst);
+        int[] idx = indexValues(index, count, s.length(), s == d);
+        d.checkRange(dstOffset, count);
+        int[] sv = s.values();
+        int[] dv = d.values();
+        for (int k = 0; k < count; k++) {
+            dv[dstOffset + k] = sv[idx[k]];
+        }
+    }
+
+    @Override
+    public void zeroColumns(ParticleMatrix m, int first, int count, int fromColumn) {
+        CpuMatrix cm = own(m);
+        cm.checkRows(first, count);
+        if (fromColumn < 0 || fromColumn > cm.cols()) {
+            throw new IllegalArgumentException("column " + fromColumn + " outside a matrix of " + cm.cols() + " columns");
+        }
+        int cols = cm.cols();
+        forEachTile(first, count, (t, from, to) -> {
+            var buf = cm.buffer(t);
+            for (int r = from; r < to; r++) {
+                for (int c = fromColumn; c < cols; c++) {
+                    buf.put(r * cols + c, 0f);
+                }
+            }
+        });
+    }
+
+    @Override
+    public WeightSummary summarize(ParticleVector logW, int first, int count) {
         CpuVector v = own(logW);
-        v.checkCount(count);
+        v.checkRange(first, count);
         if (count == 0) {
             throw new IllegalArgumentException("cannot summarize zero weights");
         }
-        double[] lw = v.values();
+        double[] lw = Arrays.copyOfRange(v.values(), first, first + count);
         double[] twice = new double[count];
         for (int i = 0; i < count; i++) {
             twice[i] = 2.0 * lw[i];
         }
         return new WeightSummary(count, LogSpace.logSumExp(lw, count), LogSpace.logSumExp(twice, count));
+    }
+
+    @Override
+    public Resampler resampler(ResamplingScheme scheme) {
+        return (logW, count, offspring, seed, step, out) -> {
+            CpuVector w = own(logW);
+            w.checkCount(count);
+            CpuIndexVector o = own(out);
+            o.checkRange(0, offspring);
+            Resampling.ancestors(scheme, w.values(), count, offspring, seed, step, o.values());
+        };
+    }
+
+    @Override
+    public int split(ParticleVector logW, int count, double scale, ParticleVector carried, IndexVector indices,
+                     ParticleVector carriedOut) {
+        CpuVector w = own(logW);
+        CpuVector c = own(carried);
+        CpuIndexVector idx = own(indices);
+        CpuVector out = own(carriedOut);
+        w.checkCount(count);
+        c.checkCount(count);
+        int capacity = Resampling.splitCapacity(count, scale);
+        if (idx.length() < capacity || out.length() < capacity) {
+            throw new IllegalArgumentException("split of " + count + " particles needs outputs of " + capacity + " entries");
+        }
+        return Resampling.split(w.values(), count, scale, c.values(), idx.values(), out.values());
+    }
+
+    @Override
+    public void randomIndices(int bound, int count, long seed, int step, IndexVector out) {
+        CpuIndexVector o = own(out);
+        o.checkRange(0, count);
+        Resampling.randomIndices(bound, count, seed, step, o.values());
     }
 
     @Override
@@ -159,27 +314,52 @@ public final class CpuBackend extends ParticleBackend {
         }
     }
 
-    /** Work on one tile: rows {@code [0, rows)} of tile {@code tile} are live. */
-    @FunctionalInterface
-    interface TileTask {
-        void run(int tile, int rows);
+    private int[] indexValues(IndexVector index, int count, int bound, boolean sameBuffer) {
+        if (sameBuffer) {
+            throw new IllegalArgumentException("gather: source and destination must differ");
+        }
+        CpuIndexVector iv = own(index);
+        iv.checkRange(0, count);
+        int[] idx = iv.values();
+        for (int k = 0; k < count; k++) {
+            if (idx[k] < 0 || idx[k] >= bound) {
+                throw new IllegalArgumentException("gather index " + idx[k] + " at " + k + " outside [0, " + bound + ")");
+            }
+        }
+        return idx;
     }
 
-    /** Runs {@code task} on every tile that covers particles {@code [0, count)}, in parallel. */
-    void forEachTile(int count, TileTask task) {
+    private static void sameColumns(CpuMatrix a, CpuMatrix b) {
+        if (a.cols() != b.cols()) {
+            throw new IllegalArgumentException("matrices of " + a.cols() + " and " + b.cols() + " columns");
+        }
+    }
+
+    /** Work on one tile: tile-local rows {@code [from, to)} of tile {@code tile} are live. */
+    @FunctionalInterface
+    interface TileTask {
+        void run(int tile, int from, int to);
+    }
+
+    /** Runs {@code task} on every tile that covers particles {@code [first, first + count)}, in parallel. */
+    void forEachTile(int first, int count, TileTask task) {
         checkOpen();
-        int tiles = CpuMatrix.tileCount(count);
-        if (pool == null || tiles == 1) {
-            for (int t = 0; t < tiles; t++) {
-                task.run(t, CpuMatrix.rowsInTile(t, count));
+        if (count <= 0) {
+            return;
+        }
+        int firstTile = first / CpuMatrix.TILE_ROWS;
+        int lastTile = (first + count - 1) / CpuMatrix.TILE_ROWS;
+        if (pool == null || firstTile == lastTile) {
+            for (int t = firstTile; t <= lastTile; t++) {
+                task.run(t, tileFrom(t, first), tileTo(t, first, count));
             }
             return;
         }
-        List<Callable<Void>> work = new ArrayList<>(tiles);
-        for (int t = 0; t < tiles; t++) {
+        List<Callable<Void>> work = new ArrayList<>(lastTile - firstTile + 1);
+        for (int t = firstTile; t <= lastTile; t++) {
             int tile = t;
             work.add(() -> {
-                task.run(tile, CpuMatrix.rowsInTile(tile, count));
+                task.run(tile, tileFrom(tile, first), tileTo(tile, first, count));
                 return null;
             });
         }
@@ -202,6 +382,14 @@ public final class CpuBackend extends ParticleBackend {
         }
     }
 
+    private static int tileFrom(int tile, int first) {
+        return Math.max(first - tile * CpuMatrix.TILE_ROWS, 0);
+    }
+
+    private static int tileTo(int tile, int first, int count) {
+        return Math.min(first + count - tile * CpuMatrix.TILE_ROWS, CpuMatrix.TILE_ROWS);
+    }
+
     CpuMatrix own(ParticleMatrix m) {
         if (!(m instanceof CpuMatrix cm) || cm.owner() != this) {
             throw new IllegalArgumentException("particle matrix belongs to another backend");
@@ -212,6 +400,13 @@ public final class CpuBackend extends ParticleBackend {
     CpuVector own(ParticleVector v) {
         if (!(v instanceof CpuVector cv) || cv.owner() != this) {
             throw new IllegalArgumentException("particle vector belongs to another backend");
+        }
+        return cv;
+    }
+
+    CpuIndexVector own(IndexVector v) {
+        if (!(v instanceof CpuIndexVector cv) || cv.owner() != this) {
+            throw new IllegalArgumentException("index vector belongs to another backend");
         }
         return cv;
     }

@@ -44,10 +44,6 @@ final class CpuMatrix implements ParticleMatrix {
         return (rows + TILE_ROWS - 1) / TILE_ROWS;
     }
 
-    /** Rows of tile {@code t} that lie below {@code count}. */
-    static int rowsInTile(int t, int count) {
-        return Math.min(TILE_ROWS, count - t * TILE_ROWS);
-    }
 
     CpuBackend owner() {
         return owner;
@@ -65,10 +61,29 @@ final class CpuMatrix implements ParticleMatrix {
     }
 
     void checkRows(int count) {
+        checkRows(0, count);
+    }
+
+    void checkRows(int first, int count) {
         checkOpen();
-        if (count < 0 || count > rows) {
-            throw new IllegalArgumentException("count " + count + " outside the matrix's " + rows + " rows");
+        if (first < 0 || count < 0 || (long) first + count > rows) {
+            throw new IllegalArgumentException("rows [" + first + ", " + ((long) first + count) + ") outside a matrix of "
+                    + rows + " rows");
         }
+    }
+
+    float get(int row, int col) {
+        return buffers[row / TILE_ROWS].get((row % TILE_ROWS) * cols + col);
+    }
+
+    /** Copies row {@code row} into {@code out[offset, offset + cols)}. */
+    void readRow(int row, float[] out, int offset) {
+        buffer(row / TILE_ROWS).get((row % TILE_ROWS) * cols, out, offset, cols);
+    }
+
+    /** Overwrites row {@code row} from {@code in[offset, offset + cols)}. */
+    void writeRow(int row, float[] in, int offset) {
+        buffer(row / TILE_ROWS).put((row % TILE_ROWS) * cols, in, offset, cols);
     }
 
     private void checkOpen() {

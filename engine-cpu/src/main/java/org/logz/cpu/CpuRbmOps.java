@@ -18,15 +18,17 @@ import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * RBM kernels on the CPU. Per tile: one SGEMM {@code U = X W} (64×N · N×H), a pass over the hidden
- * units, one SGEMM {@code V = H Wᵀ}, a pass over the visible units. Uniform {@code q} of unit
- * {@code k} of particle {@code p} at step {@code s} is word {@code k % 4} of Philox block
- * {@code (k / 4, p, s, tag)}, as in {@code rbm_gibbs.cu}.
+ * units, one SGEMM {@code V = H Wᵀ}, a pass over the visible units. Products always cover whole
+ * tiles and all N units (units not yet entered on the sequential path are zero), so a row's
+ * arithmetic never depends on which other rows are live; results are written for live rows only.
+ * Uniform {@code q} of unit {@code k} of particle {@code p} at step {@code s} is word {@code k % 4} of
+ * Philox block {@code (k / 4, p, s, tag)}, as in {@code rbm_gibbs.cu}.
  *
  * <p>Sampling arithmetic, shared with the CUDA kernels so that both draw the same states except
  * where rounding flips a comparison: hidden {@code z = β·(u + b)}, visible
  * {@code z = (1-β)·a0 + β·(a + v)}, both in float32, {@code p = 1/(1 + e^{-z})}, unit on when
  * {@code uniform < p}. In {@link #annealStep} the hidden probabilities come from the float64
- * {@code e^{-|z|}} that the weight update needs anyway.
+ * {@code e^{-|z|}} that the weight update needs anyway; smoothing and augmentation work in float64.
  */
 final class CpuRbmOps implements RbmOps {
     private final CpuBackend backend;
@@ -35,6 +37,7 @@ final class CpuRbmOps implements RbmOps {
     private final int n;
     private final int h;
     private final INDArray w;
+    private final float[] wHost;
     private final float[] a;
     private final float[] b;
     private final float[] a0;
@@ -80,7 +83,8 @@ final class CpuRbmOps implements RbmOps {
         this.baseRate = baseRate;
         this.n = model.visible();
         this.h = model.hidden();
-        this.w = Nd4j.create(model.weights(), new long[] {n, h}, DataType.FLOAT);
+        this.wHost = model.weights();
+        this.w = Nd4j.create(wHost, new long[] {n, h}, DataType.FLOAT);
         this.a = model.visibleBias();
         this.b = model.hiddenBias();
         this.a0 = baseRate.logOdds();
@@ -104,18 +108,17 @@ final class CpuRbmOps implements RbmOps {
 
     @Override
     public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
-        CpuMatrix xm = states(x, count);
-        backend.forEachTile(count, (t, rows) -> {
+        CpuMatrix xm = states(x, 0, count);
+        backend.forEachTile(0, count, (t, from, to) -> {
             FloatBuffer xb = xm.buffer(t);
-            int[] words = new int[4];
-            for (int r = 0; r < rows; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                for (int i = 0; i < n; i += 4) {
-                    Philox.block(seed, i >>> 2, particle, step, StreamTag.BASE, words);
-                    for (int q = 0; q < 4 && i + q < n; q++) {
-                        xb.put(r * n + i + q, Philox.toUniform(words[q]) < baseProbability[i + q] ? 1f : 0f);
-                    }
+            float[] uniforms = new float[n];
+            float[] row = new float[n];
+            for (int r = from; r < to; r++) {
+                uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.BASE, uniforms);
+                for (int i = 0; i < n; i++) {
+                    row[i] = bernoulli(uniforms[i], baseProbability[i]);
                 }
+                xb.put(r * n, row, 0, n);
             }
         });
     }
@@ -123,69 +126,67 @@ final class CpuRbmOps implements RbmOps {
     @Override
     public void annealStep(ParticleMatrix x, int count, double from, double to, ParticleVector logW,
                            boolean transition, long seed, int step) {
-        CpuMatrix xm = states(x, count);
+        CpuMatrix xm = states(x, 0, count);
         CpuVector lw = backend.own(logW);
         lw.checkCount(count);
         double[] weights = lw.values();
-        ensureScratch(count);
+        ensureScratch(xm);
         float beta = (float) to;
-        backend.forEachTile(count, (t, rows) -> {
+        backend.forEachTile(0, count, (t, rowFrom, rowTo) -> {
             Scratch s = scratch.get(t);
             FloatBuffer xb = xm.buffer(t);
             Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
-            int[] words = new int[4];
-            for (int r = 0; r < rows; r++) {
+            float[] field = new float[h];
+            float[] uniforms = new float[h];
+            float[] row = new float[h];
+            for (int r = rowFrom; r < rowTo; r++) {
                 int particle = t * CpuMatrix.TILE_ROWS + r;
                 double slope = 0;
                 for (int i = 0; i < n; i++) {
                     slope += visibleSlope[i] * xb.get(r * n + i);
                 }
                 double delta = (to - from) * slope;
-                for (int j = 0; j < h; j += 4) {
-                    if (transition) {
-                        Philox.block(seed, j >>> 2, particle, step, StreamTag.HIDDEN, words);
-                    }
-                    for (int q = 0; q < 4 && j + q < h; q++) {
-                        int k = r * h + j + q;
-                        double field = s.uBuf.get(k) + b[j + q];
-                        double zTo = to * field;
-                        double tTo = Math.exp(-Math.abs(zTo));
-                        delta += Math.max(zTo, 0.0) + Math.log(1.0 + tTo) - LogSpace.softplusFast(from * field);
-                        if (transition) {
-                            float p = (float) (zTo >= 0 ? 1.0 / (1.0 + tTo) : tTo / (1.0 + tTo));
-                            s.hBuf.put(k, Philox.toUniform(words[q]) < p ? 1f : 0f);
-                        }
-                    }
+                s.uBuf.get(r * h, field, 0, h);
+                if (transition) {
+                    uniforms(seed, particle, step, StreamTag.HIDDEN, uniforms);
+                }
+                for (int j = 0; j < h; j++) {
+                    double u = field[j] + b[j];
+                    double zTo = to * u;
+                    double tTo = Math.exp(-Math.abs(zTo));
+                    delta += Math.max(zTo, 0.0) + Math.log(1.0 + tTo) - LogSpace.softplusFast(from * u);
+                    row[j] = bernoulli(uniforms[j], (float) (zTo >= 0 ? 1.0 / (1.0 + tTo) : tTo / (1.0 + tTo)));
+                }
+                if (transition) {
+                    s.hBuf.put(r * h, row, 0, h);
                 }
                 weights[particle] += delta;
             }
             if (transition) {
-                sampleVisible(xm, s, t, rows, beta, seed, step);
+                sampleVisible(xm, s, t, rowFrom, rowTo, n, beta, seed, step);
             }
         });
     }
 
     @Override
     public void gibbs(ParticleMatrix x, int count, double beta, int sweeps, long seed, int step) {
-        if (sweeps < 0) {
-            throw new IllegalArgumentException("sweeps must be non-negative, got " + sweeps);
-        }
-        CpuMatrix xm = states(x, count);
-        ensureScratch(count);
+        requireSweeps(sweeps);
+        CpuMatrix xm = states(x, 0, count);
+        ensureScratch(xm);
         float bf = (float) beta;
-        backend.forEachTile(count, (t, rows) -> {
+        backend.forEachTile(0, count, (t, from, to) -> {
             Scratch s = scratch.get(t);
             for (int sweep = 0; sweep < sweeps; sweep++) {
                 Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
-                sampleHidden(s, t, rows, bf, seed, step + sweep);
-                sampleVisible(xm, s, t, rows, bf, seed, step + sweep);
+                sampleHidden(s.uBuf, false, s, t, from, to, bf, seed, step + sweep);
+                sampleVisible(xm, s, t, from, to, n, bf, seed, step + sweep);
             }
         });
     }
 
     @Override
     public void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out) {
-        CpuMatrix xm = states(x, count);
+        CpuMatrix xm = states(x, 0, count);
         CpuVector ov = backend.own(out);
         ov.checkCount(count);
         double[] values = ov.values();
@@ -193,12 +194,12 @@ final class CpuRbmOps implements RbmOps {
         for (int i = 0; i < n; i++) {
             visibleCoefficient[i] = (1.0 - beta) * a0[i] + beta * a[i];
         }
-        ensureScratch(count);
-        backend.forEachTile(count, (t, rows) -> {
+        ensureScratch(xm);
+        backend.forEachTile(0, count, (t, from, to) -> {
             Scratch s = scratch.get(t);
             FloatBuffer xb = xm.buffer(t);
             Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
-            for (int r = 0; r < rows; r++) {
+            for (int r = from; r < to; r++) {
                 double sum = 0;
                 for (int i = 0; i < n; i++) {
                     sum += visibleCoefficient[i] * xb.get(r * n + i);
@@ -211,39 +212,178 @@ final class CpuRbmOps implements RbmOps {
         });
     }
 
-    /** {@code h ~ σ(β (u + b))} in float32 from {@code s.u}. Writes {@code s.hid}. */
-    private void sampleHidden(Scratch s, int t, int rows, float beta, long seed, int step) {
-        int[] words = new int[4];
-        for (int r = 0; r < rows; r++) {
-            int particle = t * CpuMatrix.TILE_ROWS + r;
-            for (int j = 0; j < h; j += 4) {
-                Philox.block(seed, j >>> 2, particle, step, StreamTag.HIDDEN, words);
-                for (int q = 0; q < 4 && j + q < h; q++) {
-                    int k = r * h + j + q;
-                    float z = beta * (s.uBuf.get(k) + b[j + q]);
-                    s.hBuf.put(k, Philox.toUniform(words[q]) < logistic(z) ? 1f : 0f);
+    @Override
+    public void resetSequential(ParticleMatrix x, ParticleMatrix g, int first, int count) {
+        CpuMatrix xm = states(x, first, count);
+        CpuMatrix gm = preActivationMatrix(g, first, count);
+        backend.forEachTile(first, count, (t, from, to) -> {
+            FloatBuffer xb = xm.buffer(t);
+            FloatBuffer gb = gm.buffer(t);
+            for (int r = from; r < to; r++) {
+                for (int i = 0; i < n; i++) {
+                    xb.put(r * n + i, 0f);
                 }
+                gb.put(r * h, b, 0, h);
+            }
+        });
+    }
+
+    @Override
+    public void preActivations(ParticleMatrix x, ParticleMatrix g, int first, int count) {
+        CpuMatrix xm = states(x, first, count);
+        CpuMatrix gm = preActivationMatrix(g, first, count);
+        ensureScratch(xm);
+        backend.forEachTile(first, count, (t, from, to) -> refreshPreActivations(xm, gm, scratch.get(t), t, from, to));
+    }
+
+    @Override
+    public void move(ParticleMatrix x, ParticleMatrix g, int first, int count, int active, int sweeps, long seed,
+                     int step) {
+        requireSweeps(sweeps);
+        if (active < 0 || active > n) {
+            throw new IllegalArgumentException("active units " + active + " outside [0, " + n + "]");
+        }
+        CpuMatrix xm = states(x, first, count);
+        CpuMatrix gm = preActivationMatrix(g, first, count);
+        ensureScratch(xm);
+        backend.forEachTile(first, count, (t, from, to) -> {
+            Scratch s = scratch.get(t);
+            FloatBuffer gb = gm.buffer(t);
+            for (int sweep = 0; sweep < sweeps; sweep++) {
+                sampleHidden(gb, true, s, t, from, to, 1f, seed, step + sweep);
+                sampleVisible(xm, s, t, from, to, active, 1f, seed, step + sweep);
+                refreshPreActivations(xm, gm, s, t, from, to);
+            }
+        });
+    }
+
+    @Override
+    public void smooth(ParticleMatrix g, int first, int count, int unit, ParticleVector logW) {
+        CpuMatrix gm = preActivationMatrix(g, first, count);
+        checkUnit(unit);
+        CpuVector lw = backend.own(logW);
+        lw.checkRange(first, count);
+        double[] weights = lw.values();
+        backend.forEachTile(first, count, (t, from, to) -> {
+            FloatBuffer gb = gm.buffer(t);
+            for (int r = from; r < to; r++) {
+                weights[t * CpuMatrix.TILE_ROWS + r] += LogSpace.softplus(entryLogit(gb, r, unit));
+            }
+        });
+    }
+
+    @Override
+    public void augment(ParticleMatrix x, ParticleMatrix g, int first, int count, int unit, long seed, int step) {
+        CpuMatrix xm = states(x, first, count);
+        CpuMatrix gm = preActivationMatrix(g, first, count);
+        checkUnit(unit);
+        int row = unit * h;
+        backend.forEachTile(first, count, (t, from, to) -> {
+            FloatBuffer xb = xm.buffer(t);
+            FloatBuffer gb = gm.buffer(t);
+            float[] uniform = new float[1];
+            for (int r = from; r < to; r++) {
+                uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.AUGMENT, uniform);
+                float on = bernoulli(uniform[0], (float) LogSpace.sigmoid(entryLogit(gb, r, unit)));
+                xb.put(r * n + unit, on);
+                if (on == 1f) {
+                    for (int j = 0; j < h; j++) {
+                        gb.put(r * h + j, gb.get(r * h + j) + wHost[row + j]);
+                    }
+                }
+            }
+        });
+    }
+
+    /**
+     * {@code a_u + Σ_j [softplus(g_j + W_uj) - softplus(g_j)]}: the log-odds of unit u being on given
+     * the units already entered (ARM eq. 14), in float64.
+     */
+    private double entryLogit(FloatBuffer gb, int r, int unit) {
+        int row = unit * h;
+        double s = a[unit];
+        for (int j = 0; j < h; j++) {
+            double gj = gb.get(r * h + j);
+            s += LogSpace.softplusFast(gj + wHost[row + j]) - LogSpace.softplusFast(gj);
+        }
+        return s;
+    }
+
+    /** {@code g = b + xW} for live rows of tile t, through the tile's scratch product. */
+    private void refreshPreActivations(CpuMatrix xm, CpuMatrix gm, Scratch s, int t, int from, int to) {
+        Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
+        FloatBuffer gb = gm.buffer(t);
+        for (int r = from; r < to; r++) {
+            for (int j = 0; j < h; j++) {
+                gb.put(r * h + j, s.uBuf.get(r * h + j) + b[j]);
             }
         }
     }
 
-    /** {@code V = H Wᵀ}, then {@code x ~ σ((1-β) a0 + β (a + v))} in float32. Writes tile t of x. */
-    private void sampleVisible(CpuMatrix xm, Scratch s, int t, int rows, float beta, long seed, int step) {
+    /**
+     * {@code h ~ σ(β·z)} in float32 with {@code z = field} when {@code fieldHasBias} (the sequential
+     * path's g) and {@code z = field + b} otherwise (a fresh product xW). Writes {@code s.hid}.
+     */
+    private void sampleHidden(FloatBuffer field, boolean fieldHasBias, Scratch s, int t, int from, int to, float beta,
+                              long seed, int step) {
+        float[] z = new float[h];
+        float[] uniforms = new float[h];
+        float[] row = new float[h];
+        for (int r = from; r < to; r++) {
+            field.get(r * h, z, 0, h);
+            uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.HIDDEN, uniforms);
+            for (int j = 0; j < h; j++) {
+                row[j] = bernoulli(uniforms[j], logistic(beta * (fieldHasBias ? z[j] : z[j] + b[j])));
+            }
+            s.hBuf.put(r * h, row, 0, h);
+        }
+    }
+
+    /**
+     * {@code V = H Wᵀ}, then {@code x_i ~ σ((1-β) a0_i + β (a_i + v_i))} in float32 for units
+     * {@code i < active}. Writes live rows of tile t of x.
+     */
+    private void sampleVisible(CpuMatrix xm, Scratch s, int t, int from, int to, int active, float beta, long seed,
+                               int step) {
         Nd4j.gemm(s.hid, w, s.v, false, true, 1.0, 0.0);
         FloatBuffer xb = xm.buffer(t);
         float oneMinusBeta = 1f - beta;
+        float[] field = new float[active];
+        float[] uniforms = new float[active];
+        float[] row = new float[active];
+        for (int r = from; r < to; r++) {
+            s.vBuf.get(r * n, field, 0, active);
+            uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.VISIBLE, uniforms);
+            for (int i = 0; i < active; i++) {
+                row[i] = bernoulli(uniforms[i], logistic(oneMinusBeta * a0[i] + beta * (a[i] + field[i])));
+            }
+            xb.put(r * n, row, 0, active);
+        }
+    }
+
+    /**
+     * The uniforms of one particle's units for one draw: unit k gets word {@code k % 4} of block
+     * {@code (k / 4, particle, step, tag)}.
+     */
+    private static void uniforms(long seed, int particle, int step, int tag, float[] out) {
         int[] words = new int[4];
-        for (int r = 0; r < rows; r++) {
-            int particle = t * CpuMatrix.TILE_ROWS + r;
-            for (int i = 0; i < n; i += 4) {
-                Philox.block(seed, i >>> 2, particle, step, StreamTag.VISIBLE, words);
-                for (int q = 0; q < 4 && i + q < n; q++) {
-                    int k = r * n + i + q;
-                    float z = oneMinusBeta * a0[i + q] + beta * (a[i + q] + s.vBuf.get(k));
-                    xb.put(k, Philox.toUniform(words[q]) < logistic(z) ? 1f : 0f);
-                }
+        int units = out.length;
+        for (int i = 0; i < units; i += 4) {
+            Philox.block(seed, i >>> 2, particle, step, tag, words);
+            for (int q = 0; q < 4 && i + q < units; q++) {
+                out[i + q] = Philox.toUniform(words[q]);
             }
         }
+    }
+
+    /**
+     * {@code uniform < p ? 1 : 0} without a branch (the outcome is a coin flip, which a branch
+     * predictor cannot learn; a branch here costs half the time of a sweep): the sign bit of
+     * {@code uniform - p}, which is set exactly when {@code uniform < p}, since rounding never
+     * changes the sign of a difference.
+     */
+    private static float bernoulli(float uniform, float p) {
+        return Float.floatToRawIntBits(uniform - p) >>> 31;
     }
 
     /** {@code 1/(1 + e^{-z})} in float32; saturates to exactly 0 or 1, never NaN. */
@@ -251,10 +391,10 @@ final class CpuRbmOps implements RbmOps {
         return 1f / (1f + (float) Math.exp(-z));
     }
 
-    private CpuMatrix states(ParticleMatrix x, int count) {
+    private CpuMatrix states(ParticleMatrix x, int first, int count) {
         checkOpen();
         CpuMatrix xm = backend.own(x);
-        xm.checkRows(count);
+        xm.checkRows(first, count);
         if (xm.cols() != n) {
             throw new IllegalArgumentException("particle matrix has " + xm.cols() + " columns, the RBM " + n
                     + " visible units");
@@ -262,8 +402,31 @@ final class CpuRbmOps implements RbmOps {
         return xm;
     }
 
-    private void ensureScratch(int count) {
-        int tiles = CpuMatrix.tileCount(count);
+    private CpuMatrix preActivationMatrix(ParticleMatrix g, int first, int count) {
+        checkOpen();
+        CpuMatrix gm = backend.own(g);
+        gm.checkRows(first, count);
+        if (gm.cols() != h) {
+            throw new IllegalArgumentException("pre-activation matrix has " + gm.cols() + " columns, the RBM " + h
+                    + " hidden units");
+        }
+        return gm;
+    }
+
+    private void checkUnit(int unit) {
+        if (unit < 0 || unit >= n) {
+            throw new IllegalArgumentException("unit " + unit + " outside [0, " + n + ")");
+        }
+    }
+
+    private static void requireSweeps(int sweeps) {
+        if (sweeps < 0) {
+            throw new IllegalArgumentException("sweeps must be non-negative, got " + sweeps);
+        }
+    }
+
+    private void ensureScratch(CpuMatrix xm) {
+        int tiles = CpuMatrix.tileCount(xm.rows());
         while (scratch.size() < tiles) {
             scratch.add(new Scratch(n, h));
         }

@@ -27,8 +27,17 @@ final class CpuVector implements ParticleVector {
     }
 
     void checkCount(int count) {
-        if (count < 0 || count > values().length) {
-            throw new IllegalArgumentException("count " + count + " outside the vector's " + values.length + " entries");
+        checkRange(0, count);
+    }
+
+    void checkRange(int first, int count) {
+        checkRange(first, count, values().length);
+    }
+
+    static void checkRange(int first, int count, int length) {
+        if (first < 0 || count < 0 || (long) first + count > length) {
+            throw new IllegalArgumentException("entries [" + first + ", " + ((long) first + count) + ") outside a vector of "
+                    + length);
         }
     }
 

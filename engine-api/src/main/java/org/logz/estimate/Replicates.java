@@ -1,0 +1,54 @@
+package org.logz.estimate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongFunction;
+
+import org.logz.backend.WeightSummary;
+import org.logz.numeric.LogSpace;
+import org.logz.random.Philox;
+
+/**
+ * Independent replicates of one estimator (different Philox keys, {@link Philox#replicateSeed}),
+ * combined as {@code log mean Ẑ}: the unbiased Ẑ of each run averaged, which keeps the estimate's
+ * bias as small as one run with B times the particles would.
+ *
+ * @param runs      the replicates, replicate 0 first (its key is the seed itself)
+ * @param logZ      {@code log((1/B) Σ_b Ẑ_b)}
+ * @param stdErr    delta-method standard error of {@code logZ}: the spread of the Ẑ_b over their
+ *                  mean, divided by √B
+ * @param meanLogZ  {@code (1/B) Σ_b log Ẑ_b}
+ * @param sdLogZ    sample standard deviation of the {@code log Ẑ_b}
+ */
+public record Replicates<E extends Estimate>(List<E> runs, double logZ, double stdErr, double meanLogZ, double sdLogZ) {
+
+    /** Runs {@code count} replicates of {@code estimator}, which gets each replicate's key. */
+    public static <E extends Estimate> Replicates<E> run(int count, long seed, LongFunction<E> estimator) {
+        if (count < 2) {
+            throw new IllegalArgumentException("replicates need at least 2 runs for a standard error, got " + count);
+        }
+        List<E> runs = new ArrayList<>(count);
+        for (int b = 0; b < count; b++) {
+            runs.add(estimator.apply(Philox.replicateSeed(seed, b)));
+        }
+        return of(runs);
+    }
+
+    /** Combines finished runs. */
+    public static <E extends Estimate> Replicates<E> of(List<E> runs) {
+        int b = runs.size();
+        double[] logZ = runs.stream().mapToDouble(Estimate::logZ).toArray();
+        double[] twice = new double[b];
+        double mean = 0;
+        for (int i = 0; i < b; i++) {
+            twice[i] = 2 * logZ[i];
+            mean += logZ[i] / b;
+        }
+        double var = 0;
+        for (double z : logZ) {
+            var += (z - mean) * (z - mean) / (b - 1);
+        }
+        WeightSummary s = new WeightSummary(b, LogSpace.logSumExp(logZ), LogSpace.logSumExp(twice));
+        return new Replicates<>(List.copyOf(runs), s.logMean(), s.logMeanStdErr(), mean, Math.sqrt(var));
+    }
+}

@@ -1,0 +1,355 @@
+package org.logz.estimate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+import org.logz.backend.IndexVector;
+import org.logz.backend.ParticleBackend;
+import org.logz.backend.ParticleVector;
+import org.logz.backend.WeightSummary;
+import org.logz.path.SequentialPath;
+import org.logz.resample.Resampler;
+import org.logz.resample.Resampling;
+import org.logz.resample.ResamplingScheme;
+
+/**
+ * Resample-Move (Gilks &amp; Berzuini 2001; Fraccaro, Paquet &amp; Winther, Algorithm 1) and Adaptive
+ * Resample-Move (Algorithm 2) with the two generators of §3.2, on any {@link SequentialPath}.
+ *
+ * <p>Iteration n adds variable n: move the R particles (t transitions leaving {@code p_n}
+ * invariant), smooth ({@code w_{n+1} = W(x) w̃_n}, eq. 3), add
+ * {@code log Σ w_{n+1} - log Σ w̃_n} to log Z (eq. 5), resample, augment. Resample-Move resamples
+ * when ESS &lt; {@code essThreshold}·R. ARM measures {@code γ = ESS/R_n} and, while
+ * {@code γ < γ_thr} (at most {@code i_max} times), appends a batch of new particles that target
+ * {@code p_n} (Proposition 1) and smooths it; it then resamples R particles whenever it generated
+ * or γ stayed low (Algorithm 2, line 7). Batches:
+ * <ul>
+ *   <li>ARM: the latest R particles copied and moved on; every batch carries the same mass;</li>
+ *   <li>ARM-anticipate: particle r of the current set split into {@code max(1, ⌊R w̃_{n+1}^r⌋)}
+ *       copies sharing its weight, then moved; again the batch carries the mass of the current set;</li>
+ *   <li>ARM-reseed: {@code S = max((1 - γ/γ_thr) R, 100)} fresh particles from chains started at
+ *       random data examples (G transitions each), each carrying the mean weight of the current set,
+ *       so the batch's mass is proportional to S.</li>
+ * </ul>
+ * Storage is sized once for the largest set a run can reach. Philox steps are allocated from one
+ * counter, so runs are reproducible and thread-count independent.
+ */
+public final class ResampleMove {
+
+    /** The algorithm: Resample-Move or one of the ARM variants. */
+    public enum Variant {
+        RM("rm"), ARM("arm"), ANTICIPATE("arm-anticipate"), RESEED("arm-reseed");
+
+        private final String cliName;
+
+        Variant(String cliName) {
+            this.cliName = cliName;
+        }
+
+        public String cliName() {
+            return cliName;
+        }
+
+        public static Variant parse(String name) {
+            for (Variant v : values()) {
+                if (v.cliName.equals(name.trim().toLowerCase(Locale.ROOT))) {
+                    return v;
+                }
+            }
+            throw new IllegalArgumentException("unknown method '" + name + "'; use rm, arm, arm-anticipate or arm-reseed");
+        }
+    }
+
+    /**
+     * Defaults from the paper's RBM experiments (§5.1): t = 10, γ_thr = 0.7, i_max = 3, residual
+     * resampling, resampling threshold 0.7·R for Resample-Move, G = 1500 and at least 100 particles
+     * for reseeding.
+     *
+     * @param variant        algorithm
+     * @param particles      base number of particles R (at least 2)
+     * @param gibbsSteps     transitions t per move step
+     * @param gammaThreshold γ_thr of ARM's generate loop
+     * @param essThreshold   Resample-Move resamples when ESS &lt; essThreshold·R
+     * @param maxGenerate    i_max, most batches ARM appends in one iteration
+     * @param scheme         resampling scheme
+     * @param reseedSweeps   G, transitions of each reseeding chain
+     * @param reseedMinimum  least number of reseeded particles per batch
+     * @param seed           Philox key
+     */
+    public record Settings(Variant variant, int particles, int gibbsSteps, double gammaThreshold, double essThreshold,
+                           int maxGenerate, ResamplingScheme scheme, int reseedSweeps, int reseedMinimum, long seed) {
+        public Settings {
+            if (particles < 2) {
+                throw new IllegalArgumentException("Resample-Move needs at least 2 particles, got " + particles);
+            }
+            if (gibbsSteps < 0) {
+                throw new IllegalArgumentException("Gibbs steps must be non-negative, got " + gibbsSteps);
+            }
+            if (!(gammaThreshold > 0 && gammaThreshold <= 1)) {
+                throw new IllegalArgumentException("γ threshold must lie in (0, 1], got " + gammaThreshold);
+            }
+            if (!(essThreshold >= 0 && essThreshold <= 1)) {
+                throw new IllegalArgumentException("ESS threshold must lie in [0, 1], got " + essThreshold);
+            }
+            if (maxGenerate < 0) {
+                throw new IllegalArgumentException("maximum generate iterations must be non-negative, got " + maxGenerate);
+            }
+            if (reseedSweeps < 0 || reseedMinimum < 1) {
+                throw new IllegalArgumentException("reseeding needs non-negative sweeps and a positive minimum");
+            }
+            if ((long) particles * (1 + 2L * maxGenerate) + reseedMinimum > Integer.MAX_VALUE / 2) {
+                throw new IllegalArgumentException(particles + " particles with " + maxGenerate
+                        + " generate iterations exceed the largest particle set logz can hold");
+            }
+        }
+
+        /** The paper's defaults for a variant. */
+        public static Settings defaults(Variant variant, int particles, long seed) {
+            return new Settings(variant, particles, 10, 0.7, 0.7, 3, ResamplingScheme.RESIDUAL, 1500, 100, seed);
+        }
+
+        /** Largest batch one generate iteration appends. */
+        int batchCapacity() {
+            return switch (variant) {
+                case RM -> 0;
+                case ARM -> particles;
+                case ANTICIPATE -> Resampling.splitCapacity(particles, particles);
+                case RESEED -> Math.max(particles, reseedMinimum);
+            };
+        }
+    }
+
+    private final Settings settings;
+
+    public ResampleMove(Settings settings) {
+        this.settings = settings;
+    }
+
+    public SequentialResult run(SequentialPath path, ProgressListener listener) {
+        if (settings.variant() == Variant.RESEED && !path.canReseed()) {
+            throw new IllegalArgumentException("arm-reseed needs a data set to start its chains from (--data)");
+        }
+        long started = System.nanoTime();
+        try (Run run = new Run(path)) {
+            return run.execute(listener, started);
+        }
+    }
+
+    /** Buffers and counters of one run. */
+    private final class Run implements AutoCloseable {
+        private final SequentialPath path;
+        private final ParticleBackend backend;
+        private final int r;
+        private final SequentialPath.Particles particles;
+        /** Log weights each particle carries into the iteration (w̃_n, unnormalized). */
+        private final ParticleVector carried;
+        /** Carried weights times the smoothing weights (w_{n+1}). */
+        private final ParticleVector smoothed;
+        private final IndexVector ancestors;
+        private final Resampler resampler;
+        /** ARM-anticipate's copy lists. */
+        private final IndexVector splitIndices;
+        private final ParticleVector splitCarried;
+        /** Lineages (Eve indices) for the Lee-Whiteley variance estimate. */
+        private IndexVector eve;
+        private IndexVector eveNext;
+        private final boolean trackLineage;
+        private int step = 1;
+        private long particleSteps;
+        private int resamplings;
+
+        Run(SequentialPath path) {
+            this.path = path;
+            this.backend = path.backend();
+            this.r = settings.particles();
+            int batch = settings.batchCapacity();
+            int capacity = r + settings.maxGenerate() * batch;
+            int place = Math.max(r, batch);
+            this.particles = path.particles(capacity, place);
+            this.carried = backend.vector(capacity);
+            this.smoothed = backend.vector(capacity);
+            this.ancestors = backend.indices(place);
+            this.resampler = backend.resampler(settings.scheme());
+            boolean anticipate = settings.variant() == Variant.ANTICIPATE;
+            this.splitIndices = anticipate ? backend.indices(batch) : null;
+            this.splitCarried = anticipate ? backend.vector(batch) : null;
+            this.trackLineage = settings.variant() == Variant.RM && settings.scheme() == ResamplingScheme.MULTINOMIAL;
+            if (trackLineage) {
+                eve = backend.indices(r);
+                eveNext = backend.indices(r);
+                backend.sequence(eve, 0, r, 0);
+            }
+        }
+
+        SequentialResult execute(ProgressListener listener, long started) {
+            int n = path.length();
+            particles.reset(0, r);
+            backend.fill(carried, 0, r, 0.0);
+            double logZ = path.logZ0();
+            List<SequentialTracePoint> trace = new ArrayList<>(n);
+            long particleSum = 0;
+            WeightSummary last = null;
+            OptionalDouble stdErr = OptionalDouble.empty();
+            for (int unit = 0; unit < n; unit++) {
+                move(unit, 0, r);
+                smooth(unit, 0, r);
+                WeightSummary in = backend.summarize(carried, 0, r);
+                WeightSummary out = backend.summarize(smoothed, 0, r);
+                int total = r;
+                boolean generated = false;
+                for (int i = 0; settings.variant() != Variant.RM && gamma(out, total) < settings.gammaThreshold()
+                        && i < settings.maxGenerate(); i++) {
+                    total += generate(unit, total, in, out);
+                    generated = true;
+                    out = backend.summarize(smoothed, 0, total);
+                }
+                double carriedMass = generated ? backend.summarize(carried, 0, total).logSum() : in.logSum();
+                double increment = out.logSum() - carriedMass;
+                if (!Double.isFinite(increment)) {
+                    throw new EstimationException(settings.variant().cliName() + " on " + path.description()
+                            + ": the smoothing weights of unit " + unit + " are degenerate (increment " + increment + ")");
+                }
+                logZ += increment;
+                boolean lastUnit = unit == n - 1;
+                if (lastUnit && trackLineage) {
+                    stdErr = OptionalDouble.of(leeWhiteley());
+                }
+                boolean resample = !lastUnit && (settings.variant() == Variant.RM
+                        ? out.ess() < settings.essThreshold() * r
+                        : generated || gamma(out, total) < settings.gammaThreshold());
+                if (resample) {
+                    resample(total);
+                } else if (!lastUnit) {
+                    backend.copy(smoothed, 0, carried, 0, r);
+                }
+                if (!lastUnit) {
+                    particles.augment(unit, 0, r, settings.seed(), step++);
+                }
+                particleSum += total;
+                trace.add(new SequentialTracePoint(unit, total, out.ess(), gamma(out, total), resample, increment));
+                listener.progress(unit + 1, n, logZ, out.ess());
+                last = out;
+            }
+            double seconds = (System.nanoTime() - started) * 1e-9;
+            return new SequentialResult(settings.variant().cliName(), backend.name(), path.description(), logZ, stdErr,
+                    last.ess(), r, path.logZ0(), particleSteps, resamplings, (double) particleSum / n, settings.seed(),
+                    seconds, List.copyOf(trace));
+        }
+
+        private double gamma(WeightSummary s, int total) {
+            return s.ess() / total;
+        }
+
+        /** Moves rows [first, first + count) t transitions at the current unit (none before the first unit). */
+        private void move(int unit, int first, int count) {
+            if (unit > 0 && settings.gibbsSteps() > 0) {
+                particles.move(unit, first, count, settings.gibbsSteps(), settings.seed(), step);
+                step += settings.gibbsSteps();
+                particleSteps += (long) count * settings.gibbsSteps();
+            }
+        }
+
+        /** smoothed = carried + log W for rows [first, first + count). */
+        private void smooth(int unit, int first, int count) {
+            backend.copy(carried, first, smoothed, first, count);
+            particles.smooth(unit, first, count, smoothed);
+        }
+
+        /**
+         * Appends one batch at rows [total, ...), moves and smooths it; returns its size.
+         *
+         * @param in  summary of the current set's carried weights
+         * @param out summary of the whole set's smoothed weights so far
+         */
+        private int generate(int unit, int total, WeightSummary in, WeightSummary out) {
+            int size;
+            switch (settings.variant()) {
+                case ARM -> {
+                    size = r;
+                    // continue the chains of the latest batch
+                    particles.copy(total - r, total, r);
+                    backend.copy(carried, 0, carried, total, r);
+                    move(unit, total, size);
+                }
+                case ANTICIPATE -> {
+                    size = backend.split(smoothed, r, r, carried, splitIndices, splitCarried);
+                    particles.place(splitIndices, size, total);
+                    backend.copy(splitCarried, 0, carried, total, size);
+                    move(unit, total, size);
+                }
+                case RESEED -> {
+                    double deficit = 1.0 - gamma(out, total) / settings.gammaThreshold();
+                    size = Math.max((int) Math.ceil(deficit * r), settings.reseedMinimum());
+                    particles.reseed(unit, total, size, settings.reseedSweeps(), settings.seed(), step);
+                    step += 1 + settings.reseedSweeps();
+                    particleSteps += (long) size * settings.reseedSweeps();
+                    // each fresh particle carries the current set's mean weight
+                    backend.fill(carried, total, size, in.logMean());
+                }
+                default -> throw new IllegalStateException("Resample-Move does not generate");
+            }
+            smooth(unit, total, size);
+            return size;
+        }
+
+        private void resample(int total) {
+            resampler.ancestors(smoothed, total, r, settings.seed(), step++, ancestors);
+            particles.place(ancestors, r, 0);
+            backend.fill(carried, 0, r, 0.0);
+            if (trackLineage) {
+                backend.gather(eve, ancestors, r, eveNext, 0);
+                IndexVector t = eve;
+                eve = eveNext;
+                eveNext = t;
+            }
+            resamplings++;
+        }
+
+        /**
+         * Lee &amp; Whiteley (2018) estimate of the relative variance of Ẑ from one run, in the
+         * adaptive-resampling form of Du &amp; Guyader (2021): with normalized final weights w̃,
+         * lineage masses {@code W_e = Σ_{i: Eve(i) = e} w̃_i} and m multinomial resampling events,
+         * {@code v = 1 - (R/(R-1))^{m+1} (1 - Σ_e W_e²)}; the standard error of log Ẑ is
+         * {@code sqrt(max(v, 0))} by the delta method. Reads R weights and lineages once per run.
+         */
+        private double leeWhiteley() {
+            double[] lw = backend.download(smoothed, r);
+            int[] lineage = backend.download(eve, r);
+            double max = Double.NEGATIVE_INFINITY;
+            for (double v : lw) {
+                max = Math.max(max, v);
+            }
+            double[] mass = new double[r];
+            double total = 0;
+            for (int i = 0; i < r; i++) {
+                double w = Math.exp(lw[i] - max);
+                mass[lineage[i]] += w;
+                total += w;
+            }
+            double sumSquares = 0;
+            for (double m : mass) {
+                sumSquares += (m / total) * (m / total);
+            }
+            double v = 1.0 - Math.pow((double) r / (r - 1), resamplings + 1) * (1.0 - sumSquares);
+            return Math.sqrt(Math.max(v, 0.0));
+        }
+
+        @Override
+        public void close() {
+            particles.close();
+            carried.close();
+            smoothed.close();
+            ancestors.close();
+            if (splitIndices != null) {
+                splitIndices.close();
+                splitCarried.close();
+            }
+            if (eve != null) {
+                eve.close();
+                eveNext.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package org.logz.estimate;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * The outcome of Resample-Move or one of the ARM variants.
+ *
+ * @param method          {@code rm}, {@code arm}, {@code arm-anticipate} or {@code arm-reseed}
+ * @param backend         backend name
+ * @param path            what was built up
+ * @param logZ            the estimate {@code log Z_0 + Σ_n log Σ_r w̃_n^r W(x^r)} (ARM eq. 5)
+ * @param stdErr          single-run standard error of log Z by the Lee &amp; Whiteley (2018) estimator,
+ *                        present only where it is sound (Resample-Move with multinomial resampling)
+ * @param ess             ESS of the final smoothed weights
+ * @param particles       the base number R
+ * @param logZ0           exact {@code log Z_0}
+ * @param particleSteps   Markov transitions applied to particles (moves, generated batches, reseeding chains)
+ * @param resamplings     resampling events
+ * @param meanParticles   average R_n over iterations
+ * @param seed            the run's Philox key
+ * @param seconds         wall time
+ * @param trace           per-iteration R_n, ESS, γ, resampling and increments
+ */
+public record SequentialResult(String method, String backend, String path, double logZ, OptionalDouble stdErr,
+                               double ess, int particles, double logZ0, long particleSteps, int resamplings,
+                               double meanParticles, long seed, double seconds, List<SequentialTracePoint> trace)
+        implements Estimate {
+    @Override
+    public OptionalDouble standardError() {
+        return stdErr;
+    }
+}
