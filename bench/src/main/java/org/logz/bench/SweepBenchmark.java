@@ -6,13 +6,15 @@ import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.RbmOps;
+import org.logz.cuda.CudaBackend;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 
 /**
  * Gibbs sweeps and AIS steps of an RBM on a backend, against the time of their matrix products alone
- * (on the CPU: {@link GemmBaseline}, same tiles and threads), all measured in one run and interleaved
- * so that machine noise hits both sides alike. Speed is reported as ratios, never as bare timings.
+ * (on the CPU: {@link GemmBaseline}, same tiles and threads; on CUDA: the same SGEMMs on the device),
+ * all measured in one run and interleaved so that machine noise hits both sides alike. Speed is
+ * reported as ratios, never as bare timings.
  */
 public final class SweepBenchmark {
 
@@ -49,24 +51,26 @@ public final class SweepBenchmark {
         double[] anneal = new double[s.repeats()];
         double[] gemm = new double[s.repeats()];
         try (RbmOps ops = backend.bind(rbm, base); ParticleMatrix x = backend.matrix(s.chains(), n);
-             ParticleVector lw = backend.vector(s.chains());
-             GemmBaseline baseline = new GemmBaseline(rbm.weights(), n, h, s.chains(), s.threads())) {
+             ParticleVector lw = backend.vector(s.chains()); Products products = products(backend, rbm, s)) {
             ops.sampleBase(x, s.chains(), 1, 0);
             int step = 1;
-            // warm-up: JIT compilation and first-touch of every buffer
+            // warm-up: JIT compilation, first touch of every buffer, kernel loading
             ops.gibbs(x, s.chains(), 1.0, 3, 1, step);
             step += 3;
-            baseline.time(3);
+            products.seconds(3);
+            backend.synchronize();
             for (int r = 0; r < s.repeats(); r++) {
                 long t0 = System.nanoTime();
                 ops.gibbs(x, s.chains(), 1.0, s.sweeps(), 1, step);
+                backend.synchronize();
                 sweep[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
                 step += s.sweeps();
-                gemm[r] = baseline.time(s.sweeps()) / s.sweeps();
+                gemm[r] = products.seconds(s.sweeps()) / s.sweeps();
                 t0 = System.nanoTime();
                 for (int k = 0; k < s.sweeps(); k++) {
                     ops.annealStep(x, s.chains(), 0.5, 0.5 + 1e-6, lw, true, 1, step++);
                 }
+                backend.synchronize();
                 anneal[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
             }
         }
@@ -76,6 +80,41 @@ public final class SweepBenchmark {
         double flops = 4.0 * s.chains() * n * h;
         return new Result(backend.name(), n, h, s.chains(), s.threads(), sw, an, gm, sw / gm, an / gm, 1.0 / sw,
                 flops / gm * 1e-9);
+    }
+
+    /** The two products of a sweep alone, timed on the backend's own device. */
+    private interface Products extends AutoCloseable {
+        double seconds(int sweeps);
+
+        @Override
+        void close();
+    }
+
+    private static Products products(ParticleBackend backend, Rbm rbm, Settings s) {
+        if (backend instanceof CudaBackend cuda) {
+            return new Products() {
+                @Override
+                public double seconds(int sweeps) {
+                    return cuda.productSeconds(s.chains(), rbm.visible(), rbm.hidden(), sweeps);
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+        GemmBaseline cpu = new GemmBaseline(rbm.weights(), rbm.visible(), rbm.hidden(), s.chains(), s.threads());
+        return new Products() {
+            @Override
+            public double seconds(int sweeps) {
+                return cpu.time(sweeps);
+            }
+
+            @Override
+            public void close() {
+                cpu.close();
+            }
+        };
     }
 
     static double median(double[] v) {

@@ -186,4 +186,31 @@ class MainTest {
         assertUserError(run("estimate", "--replicates", "0"), "--replicates must be at least 1");
         assertUserError(run("estimate", "--method", "rm", "--data", "mnist"), "784 units per example, the model 64");
     }
+
+    @Test
+    void emulatedCudaAgreesWithTheCpuOnTheDemo() throws IOException {
+        for (String method : List.of("ais", "arm")) {
+            String[] sizes = method.equals("ais") ? new String[] {"--chains", "100", "--steps", "100"}
+                    : new String[] {"--particles", "100", "--gibbs-steps", "2"};
+            JsonNode[] runs = new JsonNode[2];
+            String[] backends = {"cpu", "cuda-emulated"};
+            for (int i = 0; i < 2; i++) {
+                List<String> args = new java.util.ArrayList<>(List.of("estimate", "--method", method, "--backend", backends[i],
+                        "--json", "--seed", "3"));
+                args.addAll(List.of(sizes));
+                Outcome o = run(args.toArray(String[]::new));
+                assertEquals(0, o.code(), o.err());
+                runs[i] = o.json();
+            }
+            assertEquals("cuda-emulated", runs[1].get("backend").asText());
+            assertEquals(runs[0].get("logZ").asDouble(), runs[1].get("logZ").asDouble(), 0.05, method + " on cpu and cuda-emulated");
+        }
+    }
+
+    @Test
+    void theGpuBackendWithoutAGpuIsAOneLineError() {
+        String reason = new org.logz.cuda.CudaBackendProvider().unavailableReason();
+        org.junit.jupiter.api.Assumptions.assumeFalse(reason.isEmpty(), "a GPU is present");
+        assertUserError(run("estimate", "--backend", "cuda"), "backend 'cuda' is not available: " + reason);
+    }
 }

@@ -14,6 +14,20 @@ import org.logz.resample.ResamplingScheme;
  * tests pass on it and its results agree with the CPU reference.
  */
 public abstract class ParticleBackend implements AutoCloseable {
+    private long transferredBytes;
+
+    /**
+     * Bytes moved between the host and the backend's memory so far: uploads, downloads and the
+     * scalars that reductions return. Estimators report the difference over a run.
+     */
+    public final long transferredBytes() {
+        return transferredBytes;
+    }
+
+    /** Implementations call this for every host-device transfer. */
+    protected final void countTransfer(long bytes) {
+        transferredBytes += bytes;
+    }
 
     /** Short name used on the command line ({@code cpu}, {@code cuda}, {@code cuda-emulated}). */
     public abstract String name();
@@ -111,6 +125,13 @@ public abstract class ParticleBackend implements AutoCloseable {
 
     /** Uploads the model and base rate and returns kernels bound to them. */
     public abstract RbmOps bind(Rbm model, BaseRate baseRate);
+
+    /**
+     * Waits until all work queued on the device has finished. Operations that return values to the
+     * host already wait; this is for timing. A no-op on backends that run synchronously.
+     */
+    public void synchronize() {
+    }
 
     /** Frees everything the backend still holds; closing twice is harmless. */
     @Override

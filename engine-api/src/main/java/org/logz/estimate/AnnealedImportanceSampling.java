@@ -83,19 +83,21 @@ public final class AnnealedImportanceSampling {
     /** Base-to-target annealing. */
     public AnnealingResult forward(TemperedPath path, ProgressListener listener) {
         long started = System.nanoTime();
+        long bytes = path.backend().transferredBytes();
         long seed = settings.seed();
         int m = settings.chains();
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
             chains.sampleBase(seed, 0);
             Run run = new Run(path, logW, listener, true);
             run.anneal(chains, seed, 1);
-            return run.finish("ais", "base", 0, started);
+            return run.finish("ais", "base", 0, started, bytes);
         }
     }
 
     /** Target-to-base annealing from the given start. */
     public AnnealingResult reverse(TemperedPath path, Start start, ProgressListener listener) {
         long started = System.nanoTime();
+        long bytes = path.backend().transferredBytes();
         long seed = Philox.derive(settings.seed(), StreamTag.REVERSE, 0);
         int m = settings.chains();
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
@@ -120,7 +122,7 @@ public final class AnnealedImportanceSampling {
             int firstStep = start instanceof Start.Gibbs g ? 1 + g.sweeps() : 1;
             Run run = new Run(path, logW, listener, false);
             run.anneal(chains, seed, firstStep);
-            return run.finish("raise", startName, burnIn, started);
+            return run.finish("raise", startName, burnIn, started, bytes);
         }
     }
 
@@ -166,7 +168,7 @@ public final class AnnealedImportanceSampling {
             }
         }
 
-        AnnealingResult finish(String method, String start, long burnInSweeps, long startedNanos) {
+        AnnealingResult finish(String method, String start, long burnInSweeps, long startedNanos, long bytesBefore) {
             int m = settings.chains();
             WeightSummary s = backend.summarize(logW, m);
             if (s.degenerate()) {
@@ -178,7 +180,8 @@ public final class AnnealedImportanceSampling {
             double seconds = (System.nanoTime() - startedNanos) * 1e-9;
             return new AnnealingResult(method, backend.name(), path.description(), settings.schedule().name(), logZ,
                     s.logMeanStdErr(), s.ess(), path.logZ0(), m, settings.schedule().steps(),
-                    transitions * m + burnInSweeps, settings.seed(), seconds, lw, List.copyOf(trace), start);
+                    transitions * m + burnInSweeps, settings.seed(), seconds, lw, List.copyOf(trace), start,
+                    backend.transferredBytes() - bytesBefore);
         }
     }
 }

@@ -23,10 +23,12 @@ import java.util.OptionalDouble;
  *                    reverse {@code Σ log f_{k-1}(x_k) - log f_k(x_k)}; the work of chain r is {@code -logWeights[r]}
  * @param trace       running estimate and ESS along the schedule
  * @param start       how the chains were started ({@code base}, {@code exact}, {@code given}, {@code gibbs:B})
+ * @param transferBytes bytes moved between host and backend during the run
  */
 public record AnnealingResult(String method, String backend, String path, String schedule, double logZ, double stdErr,
                               double ess, double logZ0, int chains, int steps, long sweeps, long seed, double seconds,
-                              double[] logWeights, List<TracePoint> trace, String start) implements Estimate {
+                              double[] logWeights, List<TracePoint> trace, String start, long transferBytes)
+        implements Estimate {
     @Override
     public OptionalDouble standardError() {
         return OptionalDouble.of(stdErr);

@@ -184,6 +184,7 @@ public final class ResampleMove {
         }
 
         SequentialResult execute(ProgressListener listener, long started) {
+            long bytesAtStart = backend.transferredBytes();
             int n = path.length();
             particles.reset(0, r);
             backend.fill(carried, 0, r, 0.0);
@@ -193,6 +194,7 @@ public final class ResampleMove {
             WeightSummary last = null;
             OptionalDouble stdErr = OptionalDouble.empty();
             for (int unit = 0; unit < n; unit++) {
+                long bytes = backend.transferredBytes();
                 move(unit, 0, r);
                 smooth(unit, 0, r);
                 WeightSummary in = backend.summarize(carried, 0, r);
@@ -228,14 +230,15 @@ public final class ResampleMove {
                     particles.augment(unit, 0, r, settings.seed(), step++);
                 }
                 particleSum += total;
-                trace.add(new SequentialTracePoint(unit, total, out.ess(), gamma(out, total), resample, increment));
+                trace.add(new SequentialTracePoint(unit, total, out.ess(), gamma(out, total), resample, increment,
+                        backend.transferredBytes() - bytes));
                 listener.progress(unit + 1, n, logZ, out.ess());
                 last = out;
             }
             double seconds = (System.nanoTime() - started) * 1e-9;
             return new SequentialResult(settings.variant().cliName(), backend.name(), path.description(), logZ, stdErr,
                     last.ess(), r, path.logZ0(), particleSteps, resamplings, (double) particleSum / n, settings.seed(),
-                    seconds, List.copyOf(trace));
+                    seconds, List.copyOf(trace), backend.transferredBytes() - bytesAtStart);
         }
 
         private double gamma(WeightSummary s, int total) {

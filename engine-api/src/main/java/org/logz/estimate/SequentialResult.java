@@ -21,10 +21,12 @@ import java.util.OptionalDouble;
  * @param seed            the run's Philox key
  * @param seconds         wall time
  * @param trace           per-iteration R_n, ESS, γ, resampling and increments
+ * @param transferBytes   bytes moved between host and backend during the run
  */
 public record SequentialResult(String method, String backend, String path, double logZ, OptionalDouble stdErr,
                                double ess, int particles, double logZ0, long particleSteps, int resamplings,
-                               double meanParticles, long seed, double seconds, List<SequentialTracePoint> trace)
+                               double meanParticles, long seed, double seconds, List<SequentialTracePoint> trace,
+                               long transferBytes)
         implements Estimate {
     @Override
     public OptionalDouble standardError() {

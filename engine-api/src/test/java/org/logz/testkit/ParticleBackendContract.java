@@ -50,7 +50,9 @@ public abstract class ParticleBackendContract {
 
     @AfterEach
     void close() {
-        backend.close();
+        if (backend != null) {
+            backend.close();
+        }
     }
 
     protected static void assertClose(double expected, double actual, String what) {

@@ -94,6 +94,7 @@ public final class CpuBackend extends ParticleBackend {
         for (int r = 0; r < rows; r++) {
             m.writeRow(r, rowMajor, r * m.cols());
         }
+        countTransfer(4L * rows * m.cols());
     }
 
     @Override
@@ -101,6 +102,7 @@ public final class CpuBackend extends ParticleBackend {
         CpuVector v = own(dst);
         v.checkCount(values.length);
         System.arraycopy(values, 0, v.values(), 0, values.length);
+        countTransfer(8L * values.length);
     }
 
     @Override
@@ -108,6 +110,7 @@ public final class CpuBackend extends ParticleBackend {
         CpuIndexVector v = own(dst);
         v.checkRange(0, values.length);
         System.arraycopy(values, 0, v.values(), 0, values.length);
+        countTransfer(4L * values.length);
     }
 
     @Override
@@ -118,6 +121,7 @@ public final class CpuBackend extends ParticleBackend {
         for (int r = 0; r < rows; r++) {
             m.readRow(r, out, r * m.cols());
         }
+        countTransfer(4L * out.length);
         return out;
     }
 
@@ -125,6 +129,7 @@ public final class CpuBackend extends ParticleBackend {
     public double[] download(ParticleVector src, int count) {
         CpuVector v = own(src);
         v.checkCount(count);
+        countTransfer(8L * count);
         return Arrays.copyOf(v.values(), count);
     }
 
@@ -132,6 +137,7 @@ public final class CpuBackend extends ParticleBackend {
     public int[] download(IndexVector src, int count) {
         CpuIndexVector v = own(src);
         v.checkRange(0, count);
+        countTransfer(4L * count);
         return Arrays.copyOf(v.values(), count);
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
+import org.logz.backend.RbmArguments;
 import org.logz.backend.RbmOps;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
@@ -170,7 +171,7 @@ final class CpuRbmOps implements RbmOps {
 
     @Override
     public void gibbs(ParticleMatrix x, int count, double beta, int sweeps, long seed, int step) {
-        requireSweeps(sweeps);
+        RbmArguments.checkSweeps(sweeps);
         CpuMatrix xm = states(x, 0, count);
         ensureScratch(xm);
         float bf = (float) beta;
@@ -239,10 +240,8 @@ final class CpuRbmOps implements RbmOps {
     @Override
     public void move(ParticleMatrix x, ParticleMatrix g, int first, int count, int active, int sweeps, long seed,
                      int step) {
-        requireSweeps(sweeps);
-        if (active < 0 || active > n) {
-            throw new IllegalArgumentException("active units " + active + " outside [0, " + n + "]");
-        }
+        RbmArguments.checkSweeps(sweeps);
+        RbmArguments.checkActive(model, active);
         CpuMatrix xm = states(x, first, count);
         CpuMatrix gm = preActivationMatrix(g, first, count);
         ensureScratch(xm);
@@ -260,7 +259,7 @@ final class CpuRbmOps implements RbmOps {
     @Override
     public void smooth(ParticleMatrix g, int first, int count, int unit, ParticleVector logW) {
         CpuMatrix gm = preActivationMatrix(g, first, count);
-        checkUnit(unit);
+        RbmArguments.checkUnit(model, unit);
         CpuVector lw = backend.own(logW);
         lw.checkRange(first, count);
         double[] weights = lw.values();
@@ -276,7 +275,7 @@ final class CpuRbmOps implements RbmOps {
     public void augment(ParticleMatrix x, ParticleMatrix g, int first, int count, int unit, long seed, int step) {
         CpuMatrix xm = states(x, first, count);
         CpuMatrix gm = preActivationMatrix(g, first, count);
-        checkUnit(unit);
+        RbmArguments.checkUnit(model, unit);
         int row = unit * h;
         backend.forEachTile(first, count, (t, from, to) -> {
             FloatBuffer xb = xm.buffer(t);
@@ -395,10 +394,7 @@ final class CpuRbmOps implements RbmOps {
         checkOpen();
         CpuMatrix xm = backend.own(x);
         xm.checkRows(first, count);
-        if (xm.cols() != n) {
-            throw new IllegalArgumentException("particle matrix has " + xm.cols() + " columns, the RBM " + n
-                    + " visible units");
-        }
+        RbmArguments.checkStates(model, xm);
         return xm;
     }
 
@@ -406,23 +402,8 @@ final class CpuRbmOps implements RbmOps {
         checkOpen();
         CpuMatrix gm = backend.own(g);
         gm.checkRows(first, count);
-        if (gm.cols() != h) {
-            throw new IllegalArgumentException("pre-activation matrix has " + gm.cols() + " columns, the RBM " + h
-                    + " hidden units");
-        }
+        RbmArguments.checkPreActivations(model, gm);
         return gm;
-    }
-
-    private void checkUnit(int unit) {
-        if (unit < 0 || unit >= n) {
-            throw new IllegalArgumentException("unit " + unit + " outside [0, " + n + ")");
-        }
-    }
-
-    private static void requireSweeps(int sweeps) {
-        if (sweeps < 0) {
-            throw new IllegalArgumentException("sweeps must be non-negative, got " + sweeps);
-        }
     }
 
     private void ensureScratch(CpuMatrix xm) {

@@ -1,0 +1,87 @@
+package org.logz.cuda;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * The host-emulation JNI library of kernels-cu ({@code liblogz_cuda_emu.so}): device memory is host
+ * memory, launches run the same kernel sources as fibers. Loaded once from the class path.
+ */
+final class EmulatorNative {
+    private static final String LOAD_ERROR = load();
+
+    private EmulatorNative() {
+    }
+
+    /** Empty when the library is loaded, else why not. */
+    static String loadError() {
+        return LOAD_ERROR;
+    }
+
+    private static String load() {
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux") ? "linux" : null;
+        String arch = switch (System.getProperty("os.arch")) {
+            case "amd64", "x86_64" -> "x86_64";
+            case "aarch64" -> "arm64";
+            default -> null;
+        };
+        if (os == null || arch == null) {
+            return "the host emulation is built for Linux only (this is " + System.getProperty("os.name") + "/"
+                    + System.getProperty("os.arch") + ")";
+        }
+        String resource = "/org/logz/cuda/native/" + os + "-" + arch + "/liblogz_cuda_emu.so";
+        try (InputStream in = EmulatorNative.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                return "emulator library not built (kernels-cu found no g++ or JDK headers at build time)";
+            }
+            Path file = Files.createTempFile("logz_cuda_emu", ".so");
+            file.toFile().deleteOnExit();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            System.load(file.toAbsolutePath().toString());
+            return "";
+        } catch (IOException | UnsatisfiedLinkError e) {
+            return "emulator library could not be loaded (" + e.getMessage() + ")";
+        }
+    }
+
+    /** {@code name:kinds;} for every registered kernel. */
+    static native String kernels();
+
+    static native int hostThreads();
+
+    static native void setStrict(boolean strict);
+
+    static native long allocate(long bytes);
+
+    static native void release(long pointer);
+
+    static native void fill(long pointer, int value, long bytes);
+
+    static native void copy(long dst, long src, long bytes);
+
+    static native void putFloat(long dst, float[] src, int offset, int count);
+
+    static native void getFloat(long src, float[] dst, int offset, int count);
+
+    static native void putDouble(long dst, double[] src, int offset, int count);
+
+    static native void getDouble(long src, double[] dst, int offset, int count);
+
+    static native void putInt(long dst, int[] src, int offset, int count);
+
+    static native void getInt(long src, int[] dst, int offset, int count);
+
+    static native void putLong(long dst, long[] src, int offset, int count);
+
+    static native void getLong(long src, long[] dst, int offset, int count);
+
+    static native void launch(String kernel, String kinds, long[] args, int gridX, int gridY, int gridZ, int blockX,
+                              int blockY, int blockZ, int sharedBytes);
+
+    static native void sgemm(boolean transA, boolean transB, int m, int n, int k, float alpha, long a, int lda, long b,
+                             int ldb, float beta, long c, int ldc);
+}

@@ -1,0 +1,205 @@
+package org.logz.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Locale;
+import java.util.Optional;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.logz.backend.ParticleBackend;
+import org.logz.backend.ParticleMatrix;
+import org.logz.backend.ParticleVector;
+import org.logz.backend.RbmOps;
+import org.logz.cpu.CpuBackend;
+import org.logz.data.BinaryDataset;
+import org.logz.data.Datasets;
+import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.ProgressListener;
+import org.logz.estimate.Replicates;
+import org.logz.estimate.ResampleMove;
+import org.logz.estimate.SequentialResult;
+import org.logz.model.BaseRate;
+import org.logz.model.RandomRbm;
+import org.logz.model.Rbm;
+import org.logz.path.RbmSequentialPath;
+import org.logz.path.RbmTemperedPath;
+import org.logz.path.UnitOrder;
+import org.logz.random.Philox;
+import org.logz.resample.ResamplingScheme;
+import org.logz.schedule.Schedule;
+import org.logz.testkit.Fixtures;
+
+/**
+ * The CUDA backend (emulated here; the same checks run on a GPU in {@link GpuCrossValidationTest})
+ * against the CPU reference with the same seeds: deterministic operations within
+ * {@code atol + |ref|·rtol}, sampled states bit for bit for at least 99.9% of units, and AIS and ARM
+ * estimates within their combined standard errors.
+ */
+class CrossValidationTest {
+    static final double ATOL = 2e-3;
+    static final double RTOL = 1e-5;
+
+    private static ParticleBackend cpu;
+    private static ParticleBackend cuda;
+
+    @BeforeAll
+    static void open() {
+        cpu = CpuBackend.create(2);
+        cuda = EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
+    }
+
+    @AfterAll
+    static void close() {
+        cpu.close();
+        cuda.close();
+    }
+
+    static void checkAgainstCpu(ParticleBackend other) {
+        deterministicOperationsAgree(other);
+        sampledStatesAgreeBitForBit(other);
+        aisEstimatesAgree(other);
+        armEstimatesAgree(other);
+    }
+
+    private static float[] states(int rows, int cols, long seed) {
+        float[] x = new float[rows * cols];
+        int[] words = new int[4];
+        for (int k = 0; k < x.length; k++) {
+            Philox.block(seed, k, 0, 0, 57, words);
+            x[k] = Philox.toUniform(words[0]) < 0.35f ? 1f : 0f;
+        }
+        return x;
+    }
+
+    /** log f_β and the AIS increment of the same states, over odd sizes. */
+    static void deterministicOperationsAgree(ParticleBackend other) {
+        Rbm rbm = RandomRbm.create(53, 29, 1.0, 71);
+        BaseRate base = BaseRate.of(RandomRbm.create(53, 1, 2.0, 72).visibleBias(), "test");
+        int rows = 131;
+        float[] x = states(rows, 53, 73);
+        double[][] results = new double[2][];
+        double[][] increments = new double[2][];
+        ParticleBackend[] backends = {cpu, other};
+        for (int i = 0; i < 2; i++) {
+            ParticleBackend b = backends[i];
+            try (RbmOps ops = b.bind(rbm, base); ParticleMatrix m = b.matrix(rows, 53); ParticleVector out = b.vector(rows)) {
+                b.upload(x, rows, m);
+                ops.logDensity(m, rows, 0.37, out);
+                results[i] = b.download(out, rows);
+                b.fill(out, 0, rows, 0.0);
+                ops.annealStep(m, rows, 0.2, 0.9, out, false, 1, 1);
+                increments[i] = b.download(out, rows);
+            }
+        }
+        for (int r = 0; r < rows; r++) {
+            assertClose(results[0][r], results[1][r], "log f row " + r);
+            assertClose(increments[0][r], increments[1][r], "increment row " + r);
+        }
+    }
+
+    static void assertClose(double expected, double actual, String what) {
+        double tol = ATOL + Math.abs(expected) * RTOL;
+        assertTrue(Math.abs(expected - actual) <= tol, what + ": cpu " + expected + ", cuda " + actual);
+    }
+
+    /** One sweep of each kind from the same states with the same seed draws the same units, but for rounding flips. */
+    static void sampledStatesAgreeBitForBit(ParticleBackend other) {
+        Rbm rbm = RandomRbm.create(97, 61, 0.5, 81);
+        BaseRate base = BaseRate.of(RandomRbm.create(97, 1, 2.0, 82).visibleBias(), "test");
+        int rows = 257;
+        float[] start = states(rows, 97, 83);
+        float[][][] after = new float[4][2][];
+        ParticleBackend[] backends = {cpu, other};
+        for (int i = 0; i < 2; i++) {
+            ParticleBackend b = backends[i];
+            try (RbmOps ops = b.bind(rbm, base); ParticleMatrix m = b.matrix(rows, 97); ParticleMatrix g = b.matrix(rows, 61);
+                 ParticleVector lw = b.vector(rows)) {
+                b.upload(start, rows, m);
+                ops.gibbs(m, rows, 0.7, 1, 5, 1);
+                after[0][i] = b.download(m, rows);
+                b.upload(start, rows, m);
+                ops.annealStep(m, rows, 0.4, 0.5, lw, true, 5, 2);
+                after[1][i] = b.download(m, rows);
+                b.upload(start, rows, m);
+                b.zeroColumns(m, 0, rows, 50);
+                ops.preActivations(m, g, 0, rows);
+                ops.move(m, g, 0, rows, 50, 1, 5, 3);
+                after[2][i] = b.download(m, rows);
+                ops.sampleBase(m, rows, 5, 4);
+                after[3][i] = b.download(m, rows);
+            }
+        }
+        assertTrue(java.util.Arrays.equals(after[3][0], after[3][1]), "base draws involve no product: identical");
+        String[] kinds = {"tempered Gibbs sweep", "AIS step", "sequential move"};
+        for (int k = 0; k < 3; k++) {
+            int same = 0;
+            for (int e = 0; e < after[k][0].length; e++) {
+                same += after[k][0][e] == after[k][1][e] ? 1 : 0;
+            }
+            double fraction = (double) same / after[k][0].length;
+            System.out.printf(Locale.ROOT, "%s: %d of %d units identical (%.5f)%n", kinds[k], same, after[k][0].length, fraction);
+            assertTrue(fraction >= 0.999, kinds[k] + ": only " + fraction + " of units agree");
+        }
+    }
+
+    /** AIS on both backends with the same seed: estimates within their combined standard errors. */
+    static void aisEstimatesAgree(ParticleBackend other) {
+        Rbm rbm = RandomRbm.create(24, 14, 1.0, 91);
+        AnnealingResult[] r = new AnnealingResult[2];
+        ParticleBackend[] backends = {cpu, other};
+        for (int i = 0; i < 2; i++) {
+            try (RbmTemperedPath path = new RbmTemperedPath(backends[i], rbm, BaseRate.uniform(24))) {
+                r[i] = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(200, Schedule.linear(150), 3))
+                        .forward(path, ProgressListener.NONE);
+            }
+        }
+        double combined = Math.hypot(r[0].stdErr(), r[1].stdErr());
+        System.out.printf(Locale.ROOT, "AIS: cpu %.5f ± %.5f, cuda %.5f ± %.5f%n", r[0].logZ(), r[0].stdErr(), r[1].logZ(),
+                r[1].stdErr());
+        assertTrue(Math.abs(r[0].logZ() - r[1].logZ()) <= 4 * combined, "AIS estimates differ by more than 4 combined SE");
+    }
+
+    /** ARM on the digits RBM, three replicates per backend: log mean Ẑ within combined standard errors. */
+    static void armEstimatesAgree(ParticleBackend other) {
+        var f = Fixtures.digits64x16();
+        BinaryDataset digits = Datasets.load("digits");
+        @SuppressWarnings("unchecked")
+        Replicates<SequentialResult>[] r = new Replicates[2];
+        ParticleBackend[] backends = {cpu, other};
+        for (int i = 0; i < 2; i++) {
+            try (RbmSequentialPath path = new RbmSequentialPath(backends[i], f.rbm(), UnitOrder.byVariance(digits),
+                    Optional.of(digits))) {
+                r[i] = Replicates.run(3, 7, seed -> new ResampleMove(new ResampleMove.Settings(ResampleMove.Variant.ARM, 120,
+                        4, 0.7, 0.7, 3, ResamplingScheme.RESIDUAL, 100, 100, seed)).run(path, ProgressListener.NONE));
+            }
+        }
+        double combined = Math.hypot(r[0].stdErr(), r[1].stdErr());
+        System.out.printf(Locale.ROOT, "ARM: cpu %.4f ± %.4f, cuda %.4f ± %.4f%n", r[0].logZ(), r[0].stdErr(), r[1].logZ(),
+                r[1].stdErr());
+        assertTrue(Math.abs(r[0].logZ() - r[1].logZ()) <= Math.max(4 * combined, 0.05),
+                "ARM estimates differ by more than 4 combined SE");
+    }
+
+    @Test
+    void deterministicOperations() {
+        deterministicOperationsAgree(cuda);
+    }
+
+    @Test
+    void sampledStates() {
+        sampledStatesAgreeBitForBit(cuda);
+    }
+
+    @Test
+    void ais() {
+        aisEstimatesAgree(cuda);
+    }
+
+    @Test
+    void arm() {
+        armEstimatesAgree(cuda);
+    }
+}

@@ -1,0 +1,62 @@
+// Philox4x32-10 (Salmon et al., SC'11), bit-exact with Random123 and with the Java reference
+// org.logz.random.Philox: the same three known-answer vectors are checked against both.
+//
+// Counter layout (DESIGN §3): c0 = block index within one draw (four uniforms per block),
+// c1 = particle index, c2 = step index, c3 = stream tag. Key = the run's 64-bit seed,
+// k0 = low word, k1 = high word. Every uniform is a pure function of (seed, counter), so results do
+// not depend on launch shapes. Deterministic; no shared memory.
+#pragma once
+
+// Stream tags: keep in sync with org.logz.random.StreamTag.
+#define LOGZ_TAG_HIDDEN 1
+#define LOGZ_TAG_VISIBLE 2
+#define LOGZ_TAG_BASE 3
+#define LOGZ_TAG_RESAMPLE 4
+#define LOGZ_TAG_AUGMENT 5
+#define LOGZ_TAG_RESEED 12
+
+struct logz_philox_out {
+    unsigned int w[4];
+};
+
+__device__ __forceinline__ logz_philox_out logz_philox(unsigned int c0, unsigned int c1, unsigned int c2,
+                                                      unsigned int c3, unsigned int k0, unsigned int k1) {
+    const unsigned int M0 = 0xD2511F53u, M1 = 0xCD9E8D57u, W0 = 0x9E3779B9u, W1 = 0xBB67AE85u;
+#pragma unroll
+    for (int round = 0; round < 10; round++) {
+        unsigned int hi0 = __umulhi(M0, c0), lo0 = M0 * c0;
+        unsigned int hi1 = __umulhi(M1, c2), lo1 = M1 * c2;
+        c0 = hi1 ^ c1 ^ k0;
+        c1 = lo1;
+        c2 = hi0 ^ c3 ^ k1;
+        c3 = lo0;
+        k0 += W0;
+        k1 += W1;
+    }
+    logz_philox_out out;
+    out.w[0] = c0;
+    out.w[1] = c1;
+    out.w[2] = c2;
+    out.w[3] = c3;
+    return out;
+}
+
+// A uint32 as a float in the open interval (0, 1): ((x >> 9) + 0.5f) * 2^-23, exact in float32
+// (Philox.toUniform; docs/DESIGN.md, departures).
+__device__ __forceinline__ float logz_uniform(unsigned int x) {
+    return ((float) (x >> 9) + 0.5f) * 1.1920928955078125e-07f;
+}
+
+// Two uint32 words as a double in (0, 1) with 53 random bits (Philox.toUniformDouble).
+__device__ __forceinline__ double logz_uniform53(unsigned int w0, unsigned int w1) {
+    unsigned long long bits = ((unsigned long long) (w0 >> 5) << 26) | (unsigned long long) (w1 >> 6);
+    return ((double) bits + 0.5) * 1.1102230246251565e-16;
+}
+
+// The 53-bit uniform of draw k of a stream (Resampling.uniform): words 2(k mod 2), 2(k mod 2)+1 of
+// block (k / 2, 0, step, tag).
+__device__ __forceinline__ double logz_draw53(long long k, unsigned int k0, unsigned int k1, int step, int tag) {
+    logz_philox_out r = logz_philox((unsigned int) (k >> 1), 0u, (unsigned int) step, (unsigned int) tag, k0, k1);
+    int w = (int) (k & 1) << 1;
+    return logz_uniform53(r.w[w], r.w[w + 1]);
+}

@@ -1,0 +1,148 @@
+// Batched Gibbs sampling of binary RBMs (DESIGN §5) with a per-launch inverse temperature β and an
+// active-visible count (so AIS, reverse AIS, tempered sampling and ARM's move step share it).
+//
+// Two paths compute the products. With cuBLAS, the host runs SGEMM and then the fused
+// sigmoid-and-Bernoulli kernels logz_sample_hidden / logz_sample_visible. Without it, the tiled
+// GEMM kernels below compute the product themselves, logz_gemm_bernoulli with the sampling fused into
+// its epilogue. Both draw unit k of particle p from word k % 4 of Philox block (k / 4, p, step, tag)
+// and compare in float32: hidden z = β·(u + b), visible z = (1-β)·a0 + β·(a + v), on when
+// uniform < 1/(1 + e^-z), exactly as the CPU backend.
+//
+// Matrices are row-major: particles X (rows × N), hidden H (rows × Hn), W (N × Hn).
+// Sampling kernels: any grid, blocks of LOGZ_BLOCK, one thread per four units of one particle.
+// GEMM kernels: blocks of 16 × 16 threads, grid (ceil(cols / 64), ceil(rows / 16)); each thread
+// computes four consecutive columns of one row; 16×16 + 16×64 floats of static shared memory.
+// All kernels are deterministic.
+#include "common.cuh"
+
+#define LOGZ_TILE_ROWS 16
+#define LOGZ_TILE_K 16
+#define LOGZ_TILE_COLS 64
+
+// x[r, i] ~ Bernoulli(prob[i]) for i < n (base-rate draws, stream BASE).
+extern "C" __global__ void logz_sample_base(float* x, long long rows, int n, const float* prob, unsigned int k0,
+                                            unsigned int k1, int step, long long first) {
+    int groups = (n + 3) / 4;
+    LOGZ_FOR_EACH(e, rows * groups) {
+        long long r = e / groups;
+        int i0 = (int) (e - r * groups) * 4;
+        logz_philox_out u = logz_philox((unsigned int) (i0 / 4), (unsigned int) (first + r), (unsigned int) step,
+                                        LOGZ_TAG_BASE, k0, k1);
+        for (int q = 0; q < 4 && i0 + q < n; q++) {
+            x[r * n + i0 + q] = logz_bernoulli(logz_uniform(u.w[q]), prob[i0 + q]);
+        }
+    }
+}
+
+// h[r, j] ~ Bernoulli(σ(β (field[r, j] + bias[j]))), bias may be null (field already holds it).
+extern "C" __global__ void logz_sample_hidden(const float* field, int hn, long long rows, const float* bias,
+                                              float beta, float* h, unsigned int k0, unsigned int k1, int step,
+                                              long long first) {
+    int groups = (hn + 3) / 4;
+    LOGZ_FOR_EACH(e, rows * groups) {
+        long long r = e / groups;
+        int j0 = (int) (e - r * groups) * 4;
+        logz_philox_out u = logz_philox((unsigned int) (j0 / 4), (unsigned int) (first + r), (unsigned int) step,
+                                        LOGZ_TAG_HIDDEN, k0, k1);
+        for (int q = 0; q < 4 && j0 + q < hn; q++) {
+            long long k = r * hn + j0 + q;
+            float z = beta * (bias == 0 ? field[k] : field[k] + bias[j0 + q]);
+            h[k] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
+        }
+    }
+}
+
+// x[r, i] ~ Bernoulli(σ((1-β) a0[i] + β (a[i] + v[r, i]))) for i < active; rows of n floats.
+extern "C" __global__ void logz_sample_visible(const float* v, int n, int active, long long rows, const float* a,
+                                               const float* a0, float beta, float* x, unsigned int k0, unsigned int k1,
+                                               int step, long long first) {
+    int groups = (active + 3) / 4;
+    float oneMinusBeta = 1.0f - beta;
+    LOGZ_FOR_EACH(e, rows * groups) {
+        long long r = e / groups;
+        int i0 = (int) (e - r * groups) * 4;
+        logz_philox_out u = logz_philox((unsigned int) (i0 / 4), (unsigned int) (first + r), (unsigned int) step,
+                                        LOGZ_TAG_VISIBLE, k0, k1);
+        for (int q = 0; q < 4 && i0 + q < active; q++) {
+            long long k = r * n + i0 + q;
+            float z = oneMinusBeta * a0[i0 + q] + beta * (a[i0 + q] + v[k]);
+            x[k] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
+        }
+    }
+}
+
+// Accumulates the 1 × 4 strip (row, col0 .. col0+3) of A (rows × K, lda) · op(B) over the k-tiles,
+// op(B) = B (K × cols, ldb) or, when transB, Bᵀ with B (cols × K, ldb). Out-of-range reads are zero.
+__device__ __forceinline__ void logz_gemm_strip(int rows, int cols, int K, const float* A, int lda, const float* B,
+                                                int ldb, int transB, float acc[4]) {
+    __shared__ float as[LOGZ_TILE_ROWS][LOGZ_TILE_K];
+    __shared__ float bs[LOGZ_TILE_K][LOGZ_TILE_COLS];
+    int tx = threadIdx.x;
+    int ty = threadIdx.y;
+    int row = blockIdx.y * LOGZ_TILE_ROWS + ty;
+    int colBase = blockIdx.x * LOGZ_TILE_COLS;
+    for (int q = 0; q < 4; q++) {
+        acc[q] = 0.0f;
+    }
+    for (int k0 = 0; k0 < K; k0 += LOGZ_TILE_K) {
+        as[ty][tx] = row < rows && k0 + tx < K ? A[(long long) row * lda + k0 + tx] : 0.0f;
+        for (int q = 0; q < 4; q++) {
+            int c = colBase + tx * 4 + q;
+            int k = k0 + ty;
+            float value = 0.0f;
+            if (c < cols && k < K) {
+                value = transB ? B[(long long) c * ldb + k] : B[(long long) k * ldb + c];
+            }
+            bs[ty][tx * 4 + q] = value;
+        }
+        __syncthreads();
+        for (int k = 0; k < LOGZ_TILE_K; k++) {
+            float a = as[ty][k];
+            for (int q = 0; q < 4; q++) {
+                acc[q] += a * bs[k][tx * 4 + q];
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// C (rows × cols, ldc) = A · op(B) + beta · C: the product of the no-cuBLAS path.
+extern "C" __global__ void logz_gemm(int rows, int cols, int K, const float* A, int lda, const float* B, int ldb,
+                                     int transB, float beta, float* C, int ldc) {
+    float acc[4];
+    logz_gemm_strip(rows, cols, K, A, lda, B, ldb, transB, acc);
+    int row = blockIdx.y * LOGZ_TILE_ROWS + threadIdx.y;
+    for (int q = 0; q < 4; q++) {
+        int c = blockIdx.x * LOGZ_TILE_COLS + threadIdx.x * 4 + q;
+        if (row < rows && c < cols) {
+            float* out = C + (long long) row * ldc + c;
+            *out = beta == 0.0f ? acc[q] : acc[q] + beta * *out;
+        }
+    }
+}
+
+// out (rows × cols, ldo) = Bernoulli(σ(z)), z = (offset ? offset[c] * (1-β) : 0) + β (bias[c] + (A · op(B))[r, c]):
+// the product with the sampling fused into the epilogue. Columns are units of stream `tag`;
+// `first` is the absolute row of row 0 for the Philox counter.
+extern "C" __global__ void logz_gemm_bernoulli(int rows, int cols, int K, const float* A, int lda, const float* B,
+                                               int ldb, int transB, const float* bias, const float* offset,
+                                               float beta, float* out, int ldo, unsigned int k0, unsigned int k1,
+                                               int step, int tag, long long first) {
+    float acc[4];
+    logz_gemm_strip(rows, cols, K, A, lda, B, ldb, transB, acc);
+    int row = blockIdx.y * LOGZ_TILE_ROWS + threadIdx.y;
+    int c0 = blockIdx.x * LOGZ_TILE_COLS + threadIdx.x * 4;
+    if (row >= rows || c0 >= cols) {
+        return;
+    }
+    logz_philox_out u = logz_philox((unsigned int) (c0 / 4), (unsigned int) (first + row), (unsigned int) step,
+                                    (unsigned int) tag, k0, k1);
+    float oneMinusBeta = 1.0f - beta;
+    for (int q = 0; q < 4 && c0 + q < cols; q++) {
+        float z = beta * (bias[c0 + q] + acc[q]);
+        if (offset != 0) {
+            z = oneMinusBeta * offset[c0 + q] + z;
+        }
+        out[(long long) row * ldo + c0 + q] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
+    }
+}

@@ -1,0 +1,48 @@
+// Kernels that exercise the host emulation itself (compiled into the emulator only, never into the
+// GPU images): barriers, shuffles, ballots, dynamic shared memory, and the failures strict mode and
+// the deadlock detector must catch.
+#include "common.cuh"
+
+// out[block·bd + t] = Σ over the block of (t + 1), through shared memory and __syncthreads.
+extern "C" __global__ void logz_selftest_block_sum(int* out) {
+    __shared__ double scratch[32];
+    double total = logz_block_sum((double) (threadIdx.x + 1), scratch);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = (int) total;
+}
+
+// out[t] = value of lane (lane + 1) mod 32 after __shfl_sync, and a ballot of odd lanes.
+extern "C" __global__ void logz_selftest_shuffle(int* out, unsigned int* ballot) {
+    int lane = threadIdx.x & 31;
+    out[threadIdx.x] = __shfl_sync(LOGZ_FULL_MASK, (int) threadIdx.x * 10, (lane + 1) & 31);
+    unsigned int bits = __ballot_sync(LOGZ_FULL_MASK, lane & 1);
+    if (threadIdx.x == 0) {
+        ballot[0] = bits;
+    }
+}
+
+// Reverses the block's values through dynamic shared memory.
+extern "C" __global__ void logz_selftest_dynamic_shared(const float* in, float* out) {
+    LOGZ_DYNAMIC_SHARED(float, buffer);
+    buffer[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = buffer[blockDim.x - 1 - threadIdx.x];
+}
+
+// Lanes 0..15 shuffle with a half mask and read lane 20, which is not in it (strict mode must abort).
+extern "C" __global__ void logz_selftest_inactive_read(int* out) {
+    int lane = threadIdx.x & 31;
+    if (lane < 16) {
+        out[threadIdx.x] = __shfl_sync(0x0000ffffu, lane, 20);
+    }
+}
+
+// Half a warp shuffles with the full mask while the other half waits at a block barrier: neither can
+// proceed (the deadlock detector must report it). Threads that exit count as arrived at barriers, as
+// on the hardware, so a barrier skipped by finished threads is not a deadlock.
+extern "C" __global__ void logz_selftest_deadlock(int* out) {
+    if ((threadIdx.x & 31) < 16) {
+        out[threadIdx.x] = __shfl_sync(LOGZ_FULL_MASK, (int) threadIdx.x, 0);
+    } else {
+        __syncthreads();
+    }
+}
