@@ -29,6 +29,7 @@ printf 'LOGZ_KERNEL(%s)\n' $kernels $selftests > "$work/kernels.inc"
   for f in "$cuda_src"/*.cu; do echo "#include \"$(basename "$f")\""; done
 } > "$work/logz_kernels.cu"
 printf '%s\n' $kernels > "$out/kernels.txt"
+for f in "$cuda_src"/*.cu "$emu_src"/*.cu; do echo "#include \"$(basename "$f")\""; done > "$work/sources.inc"
 
 platform="$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m | sed 's/x86_64/x86_64/;s/aarch64/arm64/')"
 library="$out/native/$platform/liblogz_cuda_emu.so"

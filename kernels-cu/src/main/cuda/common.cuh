@@ -30,6 +30,11 @@ __device__ __forceinline__ float logz_logistic(float z) {
     return 1.0f / (1.0f + expf(-z));
 }
 
+// β of row r: betas[r] when a per-row vector is given, else the launch's beta.
+__device__ __forceinline__ float logz_row_beta(const double* betas, float beta, long long r) {
+    return betas != 0 ? (float) betas[r] : beta;
+}
+
 // Bernoulli outcome as 0/1 float: unit on when uniform < p (as the CPU backend).
 __device__ __forceinline__ float logz_bernoulli(float uniform, float p) {
     return uniform < p ? 1.0f : 0.0f;

@@ -1,5 +1,6 @@
-// Batched Gibbs sampling of binary RBMs (DESIGN §5) with a per-launch inverse temperature β and an
-// active-visible count (so AIS, reverse AIS, tempered sampling and ARM's move step share it).
+// Batched Gibbs sampling of binary RBMs (DESIGN §5) with an inverse temperature per launch or per
+// particle (`betas`, when not null, overrides `beta` row by row) and an active-visible count, so AIS,
+// reverse AIS, simulated tempering and ARM's move step share it.
 //
 // Two paths compute the products. With cuBLAS, the host runs SGEMM and then the fused
 // sigmoid-and-Bernoulli kernels logz_sample_hidden / logz_sample_visible. Without it, the tiled
@@ -34,38 +35,40 @@ extern "C" __global__ void logz_sample_base(float* x, long long rows, int n, con
     }
 }
 
-// h[r, j] ~ Bernoulli(σ(β (field[r, j] + bias[j]))), bias may be null (field already holds it).
+// h[r, j] ~ Bernoulli(σ(β_r (field[r, j] + bias[j]))), bias may be null (field already holds it).
 extern "C" __global__ void logz_sample_hidden(const float* field, int hn, long long rows, const float* bias,
-                                              float beta, float* h, unsigned int k0, unsigned int k1, int step,
-                                              long long first) {
+                                              float beta, const double* betas, float* h, unsigned int k0,
+                                              unsigned int k1, int step, long long first) {
     int groups = (hn + 3) / 4;
     LOGZ_FOR_EACH(e, rows * groups) {
         long long r = e / groups;
         int j0 = (int) (e - r * groups) * 4;
         logz_philox_out u = logz_philox((unsigned int) (j0 / 4), (unsigned int) (first + r), (unsigned int) step,
                                         LOGZ_TAG_HIDDEN, k0, k1);
+        float rowBeta = logz_row_beta(betas, beta, r);
         for (int q = 0; q < 4 && j0 + q < hn; q++) {
             long long k = r * hn + j0 + q;
-            float z = beta * (bias == 0 ? field[k] : field[k] + bias[j0 + q]);
+            float z = rowBeta * (bias == 0 ? field[k] : field[k] + bias[j0 + q]);
             h[k] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
         }
     }
 }
 
-// x[r, i] ~ Bernoulli(σ((1-β) a0[i] + β (a[i] + v[r, i]))) for i < active; rows of n floats.
+// x[r, i] ~ Bernoulli(σ((1-β_r) a0[i] + β_r (a[i] + v[r, i]))) for i < active; rows of n floats.
 extern "C" __global__ void logz_sample_visible(const float* v, int n, int active, long long rows, const float* a,
-                                               const float* a0, float beta, float* x, unsigned int k0, unsigned int k1,
-                                               int step, long long first) {
+                                               const float* a0, float beta, const double* betas, float* x,
+                                               unsigned int k0, unsigned int k1, int step, long long first) {
     int groups = (active + 3) / 4;
-    float oneMinusBeta = 1.0f - beta;
     LOGZ_FOR_EACH(e, rows * groups) {
         long long r = e / groups;
         int i0 = (int) (e - r * groups) * 4;
         logz_philox_out u = logz_philox((unsigned int) (i0 / 4), (unsigned int) (first + r), (unsigned int) step,
                                         LOGZ_TAG_VISIBLE, k0, k1);
+        float rowBeta = logz_row_beta(betas, beta, r);
+        float oneMinusBeta = 1.0f - rowBeta;
         for (int q = 0; q < 4 && i0 + q < active; q++) {
             long long k = r * n + i0 + q;
-            float z = oneMinusBeta * a0[i0 + q] + beta * (a[i0 + q] + v[k]);
+            float z = oneMinusBeta * a0[i0 + q] + rowBeta * (a[i0 + q] + v[k]);
             x[k] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
         }
     }
@@ -121,13 +124,13 @@ extern "C" __global__ void logz_gemm(int rows, int cols, int K, const float* A, 
     }
 }
 
-// out (rows × cols, ldo) = Bernoulli(σ(z)), z = (offset ? offset[c] * (1-β) : 0) + β (bias[c] + (A · op(B))[r, c]):
+// out (rows × cols, ldo) = Bernoulli(σ(z)), z = (offset ? offset[c] * (1-β_r) : 0) + β_r (bias[c] + (A · op(B))[r, c]):
 // the product with the sampling fused into the epilogue. Columns are units of stream `tag`;
 // `first` is the absolute row of row 0 for the Philox counter.
 extern "C" __global__ void logz_gemm_bernoulli(int rows, int cols, int K, const float* A, int lda, const float* B,
                                                int ldb, int transB, const float* bias, const float* offset,
-                                               float beta, float* out, int ldo, unsigned int k0, unsigned int k1,
-                                               int step, int tag, long long first) {
+                                               float beta, const double* betas, float* out, int ldo, unsigned int k0,
+                                               unsigned int k1, int step, int tag, long long first) {
     float acc[4];
     logz_gemm_strip(rows, cols, K, A, lda, B, ldb, transB, acc);
     int row = blockIdx.y * LOGZ_TILE_ROWS + threadIdx.y;
@@ -137,9 +140,10 @@ extern "C" __global__ void logz_gemm_bernoulli(int rows, int cols, int K, const 
     }
     logz_philox_out u = logz_philox((unsigned int) (c0 / 4), (unsigned int) (first + row), (unsigned int) step,
                                     (unsigned int) tag, k0, k1);
-    float oneMinusBeta = 1.0f - beta;
+    float rowBeta = logz_row_beta(betas, beta, row);
+    float oneMinusBeta = 1.0f - rowBeta;
     for (int q = 0; q < 4 && c0 + q < cols; q++) {
-        float z = beta * (bias[c0 + q] + acc[q]);
+        float z = rowBeta * (bias[c0 + q] + acc[q]);
         if (offset != 0) {
             z = oneMinusBeta * offset[c0 + q] + z;
         }

@@ -2,7 +2,7 @@
 // (with the hidden draw of the following sweep fused in, since both need u = xW), log f_β(x), and the
 // ARM smoothing weights and augmentation of the sequential path (Fraccaro et al. eq. 14).
 //
-// One warp per particle: blocks of LOGZ_BLOCK threads (LOGZ_BLOCK / 32 particles), any grid. Lanes
+// One warp per particle (logz_levels: one thread per particle and level): blocks of LOGZ_BLOCK threads (LOGZ_BLOCK / 32 particles), any grid. Lanes
 // take units lane, lane + 32, ... (hidden units in groups of four, one Philox block per group) and
 // sum in a fixed butterfly order: deterministic, no atomics, no shared memory. Pointers to rows are
 // offset to the first row; `first` is its absolute row for the Philox counters.
@@ -66,6 +66,37 @@ extern "C" __global__ void logz_log_density(const float* u, const float* x, int 
         if (lane == 0) {
             out[r] = visible + s;
         }
+    }
+}
+
+// Every level of a ladder, for simulated tempering: logF[r·levels + k] = (1-β_k) a0ᵀx + β_k aᵀx
+// + Σ_j softplus(β_k (u_j + b_j)) and slope[r·levels + k] = (a - a0)ᵀx + Σ_j (u_j + b_j) σ(β_k (u_j + b_j)).
+// One thread per (row, level) with its sums in index order: the work is K·H transcendentals per row,
+// enough parallelism without warp reductions.
+extern "C" __global__ void logz_levels(const float* u, const float* x, int n, int hn, long long rows, const float* a,
+                                       const float* a0, const float* b, const double* levelBetas, int levels,
+                                       double* logF, double* slope) {
+    LOGZ_FOR_EACH(e, rows * levels) {
+        long long r = e / levels;
+        double beta = levelBetas[e - r * levels];
+        double base = 0.0;
+        double target = 0.0;
+        for (int i = 0; i < n; i++) {
+            double xi = (double) x[r * n + i];
+            base += (double) a0[i] * xi;
+            target += (double) a[i] * xi;
+        }
+        double value = 0.0;
+        double derivative = 0.0;
+        for (int j = 0; j < hn; j++) {
+            double field = (double) (u[r * hn + j] + b[j]);
+            double z = beta * field;
+            double ez = exp(-fabs(z));
+            value += fmax(z, 0.0) + log1p(ez);
+            derivative += field * (z >= 0.0 ? 1.0 / (1.0 + ez) : ez / (1.0 + ez));
+        }
+        logF[e] = (1.0 - beta) * base + beta * target + value;
+        slope[e] = target - base + derivative;
     }
 }
 

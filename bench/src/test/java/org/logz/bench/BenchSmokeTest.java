@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,10 +16,18 @@ import org.logz.backend.ParticleBackend;
 import org.logz.cpu.CpuBackend;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.BidirectionalAnnealing;
+import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.ProgressListener;
+import org.logz.estimate.tempered.TemperedResult;
+import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.exact.IsingExact;
+import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
+import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
+import org.logz.path.IsingTemperedPath;
 import org.logz.path.RbmTemperedPath;
 import org.logz.schedule.Schedule;
 
@@ -56,7 +65,55 @@ class BenchSmokeTest {
         }
         Path png = dir.resolve("trace.png");
         TracePlot.write(png, result);
+        assertPng(png);
+    }
+
+    private static void assertPng(Path png) throws IOException {
         byte[] head = Arrays.copyOf(Files.readAllBytes(png), 4);
         assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, head);
+    }
+
+    @Test
+    void temperedComparisonAndItsPlotsRun() throws IOException {
+        Rbm rbm = RandomRbm.create(8, 4, 1.0, 3);
+        double exact = RbmEnumeration.logZ(rbm);
+        try (ParticleBackend backend = CpuBackend.create(1);
+             RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.uniform(8))) {
+            List<TemperedComparison.Row> rows = TemperedComparison.run(path, new AnnealedImportanceSampling.Start.Exact(),
+                    exact, new int[] {20}, 2, 10, 8, 10, 1, 1, ProgressListener.NONE);
+            assertEquals(List.of("rts", "ti", "ti-rb", "mbar", "ais", "raise"),
+                    rows.stream().map(TemperedComparison.Row::method).toList());
+            for (TemperedComparison.Row r : rows) {
+                assertTrue(Double.isFinite(r.rmse()) && r.rmse() >= Math.abs(r.bias()), r.toString());
+            }
+            assertTrue(TemperedComparison.markdown(rows).contains("| ti-rb |"));
+            TemperedResult tempered = new TemperedSampling(new TemperedSampling.Settings(10, Schedule.linear(7), null, 10, 1,
+                    20, 2, 50, 1)).run(path, ProgressListener.NONE);
+            Path png = dir.resolve("tempered.png");
+            TracePlot.write(png, tempered);
+            assertPng(png);
+        }
+    }
+
+    @Test
+    void workTableMarksTheClosestEstimate() throws IOException {
+        Ising model = new Ising(4);
+        try (ParticleBackend backend = CpuBackend.create(1)) {
+            List<WorkTable.Row> rows = WorkTable.run(n -> new IsingTemperedPath(backend, model, n),
+                    (path, m) -> new AnnealedImportanceSampling.Start.Given(((IsingTemperedPath) path).groundStates(m), "ground",
+                            0), IsingExact.logZ(model, 1), new int[] {1, 2}, 50, Schedule.linear(50), 1, ProgressListener.NONE);
+            assertEquals(2, rows.size());
+            assertEquals(2, rows.get(1).sweepsPerStep());
+            assertTrue(rows.get(0).lower() < rows.get(0).exact() && rows.get(0).exact() < rows.get(0).upper(), rows.toString());
+            assertTrue(WorkTable.markdown(rows).contains("**"), "the closest estimate is marked");
+            try (IsingTemperedPath path = new IsingTemperedPath(backend, model, 1)) {
+                BidirectionalResult r = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(20, 20,
+                        Schedule.linear(20), 10, 1)).run(path, new AnnealedImportanceSampling.Start.Given(path.groundStates(20),
+                        "ground", 0), ProgressListener.NONE);
+                Path png = dir.resolve("work.png");
+                TracePlot.write(png, r);
+                assertPng(png);
+            }
+        }
     }
 }

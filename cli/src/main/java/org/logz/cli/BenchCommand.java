@@ -1,18 +1,21 @@
 package org.logz.cli;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.logz.backend.ParticleBackend;
+import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.path.TemperingPath;
+import org.logz.schedule.Schedule;
 import org.logz.bench.SequentialComparison;
+import org.logz.bench.TemperedComparison;
+import org.logz.bench.WorkTable;
 import org.logz.bench.SweepBenchmark;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
 import org.logz.exact.RbmEnumeration;
-import org.logz.io.AtomicFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.model.RandomRbm;
@@ -24,7 +27,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code logz bench}: speed measurements reported as ratios measured in one run. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Sequential.class},
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Sequential.class, BenchCommand.Tempered.class,
+        BenchCommand.Work.class},
         description = "Benchmarks; speed is reported as ratios to the matrix products measured in the same run.")
 final class BenchCommand implements Runnable {
     @Spec
@@ -109,20 +113,15 @@ final class BenchCommand implements Runnable {
         @Option(names = "--reseed-sweeps", defaultValue = "1500", description = "Default: ${DEFAULT-VALUE}.")
         int reseedSweeps;
 
-        @Option(names = "--seed", defaultValue = "1", description = "Default: ${DEFAULT-VALUE}.")
-        long seed;
-
-        @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the table as Markdown.")
-        Path markdown;
+        @Mixin
+        TableOptions table;
 
         @Mixin
         BackendOptions backendOptions;
 
         @Override
         public void run() {
-            if (markdown != null) {
-                AtomicFiles.checkWritable(markdown);
-            }
+            table.checkWritable();
             if (replicates < 2) {
                 throw new IllegalArgumentException("--replicates must be at least 2, got " + replicates);
             }
@@ -137,12 +136,10 @@ final class BenchCommand implements Runnable {
             List<SequentialComparison.Row> rows;
             try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
                 rows = SequentialComparison.run(backend, source.rbm(), exact, set, entries, replicates, gibbsSteps,
-                        reseedSweeps, seed, progress);
+                        reseedSweeps, table.seed, progress);
             }
-            String table = SequentialComparison.markdown(rows);
-            if (markdown != null) {
-                AtomicFiles.write(markdown, out -> out.write(table.getBytes(StandardCharsets.UTF_8)));
-            }
+            String markdown = SequentialComparison.markdown(rows);
+            table.write(markdown);
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("model", model.toString());
             o.put("exactLogZ", exact);
@@ -162,7 +159,131 @@ final class BenchCommand implements Runnable {
                 m.put("leeWhiteley", r.leeWhiteley().isPresent() ? r.leeWhiteley().getAsDouble() : null);
                 return m;
             }).toList());
-            o.put("table", table);
+            o.put("table", markdown);
+            Json.print(spec.commandLine().getOut(), o);
+        }
+    }
+
+    /** Integers from a comma-separated option value. */
+    private static int[] integers(String option, String values) {
+        try {
+            return java.util.Arrays.stream(values.split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " takes comma-separated integers, got " + values);
+        }
+    }
+
+    @Command(name = "tempered", mixinStandardHelpOptions = true,
+            description = "RTS, TI, TI-RB and MBAR against AIS and RAISE at matched Gibbs sweeps per chain (Carlson et al. "
+                    + "2016, Figure 3): RMSE, bias and spread over seeds at several budgets, on a model with exact log Z.")
+    static final class Tempered implements Runnable {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--model", required = true, paramLabel = "MODEL", description = "RBM .npz small enough to enumerate, or ising:L=N.")
+        String model;
+
+        @Option(names = "--budgets", defaultValue = "500,2000,8000", paramLabel = "N,N,...",
+                description = "Final RTS sweeps of each budget; AIS gets the same total sweeps per chain. Default: ${DEFAULT-VALUE}.")
+        String budgets;
+
+        @Option(names = "--seeds", defaultValue = "20", description = "Seeds per budget. Default: ${DEFAULT-VALUE}.")
+        int seeds;
+
+        @Option(names = "--chains", defaultValue = "100", description = "Parallel chains of every method. Default: ${DEFAULT-VALUE}.")
+        int chains;
+
+        @Option(names = "--levels", defaultValue = "100", description = "RTS inverse temperatures. Default: ${DEFAULT-VALUE}.")
+        int levels;
+
+        @Option(names = "--round-sweeps", defaultValue = "50", description = "Sweeps per initial round. Default: ${DEFAULT-VALUE}.")
+        int roundSweeps;
+
+        @Option(names = "--rounds", defaultValue = "6", description = "Most initial rounds, each twice as long as the one before. Default: ${DEFAULT-VALUE}.")
+        int rounds;
+
+        @Mixin
+        TableOptions table;
+
+        @Mixin
+        BackendOptions backendOptions;
+
+        @Override
+        public void run() {
+            table.checkWritable();
+            if (seeds < 2) {
+                throw new IllegalArgumentException("--seeds must be at least 2, got " + seeds);
+            }
+            int[] finalSweeps = integers("--budgets", budgets);
+            Problem problem = Problem.parse(model);
+            double exact = problem.exactLogZ(true).orElseThrow();
+            List<TemperedComparison.Row> rows;
+            try (ParticleBackend backend = backendOptions.open();
+                 TemperingPath path = problem.temperingPath(backend, new Problem.PathOptions("auto", null, 1));
+                 Progress progress = Progress.onTerminal("bench")) {
+                AnnealedImportanceSampling.Start start = problem.reverseStart(null, path, chains);
+                rows = TemperedComparison.run(path, start, exact, finalSweeps, seeds, chains, levels, roundSweeps, rounds,
+                        table.seed, progress);
+            }
+            String markdown = TemperedComparison.markdown(rows);
+            table.write(markdown);
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("model", model);
+            o.put("exactLogZ", exact);
+            o.put("seeds", seeds);
+            o.put("chains", chains);
+            o.put("levels", levels);
+            o.put("rows", rows);
+            o.put("table", markdown);
+            Json.print(spec.commandLine().getOut(), o);
+        }
+    }
+
+    @Command(name = "work", mixinStandardHelpOptions = true,
+            description = "Habeck's table (2017, §6.1): bounds, AIS, RAISE, cumulant, BAR and histogram estimates of "
+                    + "log(Z/Z_0) against the exact value, one row per number of sweeps per annealing step.")
+    static final class Work implements Runnable {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--model", defaultValue = "ising:L=32", paramLabel = "MODEL",
+                description = "ising:L=N, gauss-toy, or an RBM small enough to enumerate. Default: ${DEFAULT-VALUE}.")
+        String model;
+
+        @Option(names = "--chains", defaultValue = "1000", description = "Forward and reverse chains (M). Default: ${DEFAULT-VALUE}.")
+        int chains;
+
+        @Option(names = "--steps", defaultValue = "1000", description = "Annealing steps (K), linear schedule. Default: ${DEFAULT-VALUE}.")
+        int steps;
+
+        @Option(names = "--sweeps-per-step", defaultValue = "1", paramLabel = "N,N,...",
+                description = "Transitions per step, one row each (Ising: heat-bath sweeps). Default: ${DEFAULT-VALUE}.")
+        String sweepsPerStep;
+
+        @Mixin
+        TableOptions table;
+
+        @Mixin
+        BackendOptions backendOptions;
+
+        @Override
+        public void run() {
+            table.checkWritable();
+            int[] sweeps = integers("--sweeps-per-step", sweepsPerStep);
+            Problem problem = Problem.parse(model);
+            double exact = problem.exactLogZ(true).orElseThrow();
+            Schedule schedule = Schedule.linear(steps);
+            List<WorkTable.Row> rows;
+            try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
+                rows = WorkTable.run(n -> problem.annealingPath(backend, new Problem.PathOptions("auto", null, n)),
+                        (path, m) -> problem.reverseStart(null, path, m), exact, sweeps, chains, schedule, table.seed, progress);
+            }
+            String markdown = WorkTable.markdown(rows);
+            table.write(markdown);
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("model", model);
+            o.put("rows", rows);
+            o.put("table", markdown);
             Json.print(spec.commandLine().getOut(), o);
         }
     }

@@ -1,33 +1,17 @@
 package org.logz.cli;
 
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
-import org.logz.backend.ParticleBackend;
-import org.logz.bench.TracePlot;
-import org.logz.data.BinaryDataset;
-import org.logz.estimate.AnnealedImportanceSampling;
-import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Replicates;
-import org.logz.estimate.ResampleMove;
-import org.logz.estimate.SequentialResult;
-import org.logz.exact.RbmEnumeration;
 import org.logz.io.AtomicFiles;
-import org.logz.model.BaseRate;
-import org.logz.path.RbmSequentialPath;
-import org.logz.path.RbmTemperedPath;
-import org.logz.path.UnitOrder;
-import org.logz.random.Philox;
-import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
 
 import picocli.CommandLine.Command;
@@ -36,63 +20,159 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code logz estimate}: runs one estimator on a model and reports log Z. */
+/**
+ * {@code logz estimate}: runs one estimator on a model and reports log Z. The options of each method
+ * family live here; {@link AnnealingRuns}, {@link WorkRuns}, {@link TemperedRuns} and
+ * {@link SequentialRuns} run them and fill the report.
+ */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Estimate log Z of an RBM. Without --model, runs on the embedded demo RBM and also prints its exact log Z.")
+        description = "Estimate log Z of an RBM, the 2D Ising model or the Gaussian toy. Without --model, runs on the "
+                + "embedded demo RBM and also prints its exact log Z.")
 final class EstimateCommand implements Runnable {
-    private static final Set<String> ANNEALING = Set.of("ais", "raise");
-    private static final Set<String> SEQUENTIAL = Set.of("rm", "arm", "arm-anticipate", "arm-reseed");
+    /** A method family: its methods and the options only it accepts. */
+    enum Family {
+        ANNEALING(Set.of("ais", "raise"), Set.of("--steps", "--schedule", "--reverse-start", "--work", "--sweeps-per-step")),
+        WORK(Set.of("bar", "cumulant", "histogram"), Set.of("--steps", "--schedule", "--reverse-start", "--work",
+                "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps")),
+        TEMPERED(Set.of("rts", "ti", "ti-rb", "mbar"), Set.of("--levels", "--ladder", "--sweeps", "--round-sweeps",
+                "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step")),
+        SEQUENTIAL(Set.of("rm", "arm", "arm-anticipate", "arm-reseed"), Set.of("--particles", "--gibbs-steps",
+                "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling", "--reseed-sweeps"));
+
+        final Set<String> methods;
+        final Set<String> options;
+
+        Family(Set<String> methods, Set<String> options) {
+            this.methods = methods;
+            this.options = options;
+        }
+
+        static Family of(String method) {
+            for (Family f : values()) {
+                if (f.methods.contains(method)) {
+                    return f;
+                }
+            }
+            throw new IllegalArgumentException("unknown --method '" + method + "'; use ais, raise, bar, cumulant, histogram, "
+                    + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate or arm-reseed");
+        }
+    }
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "FILE", description = "RBM .npz file (W, a, b, optional a0; or scikit-learn names). Default: the demo RBM.")
-    Path model;
+    @Option(names = "--model", paramLabel = "MODEL",
+            description = "RBM .npz file (W, a, b, optional a0; or scikit-learn names), ising:L=N, or gauss-toy[:mu0=..,"
+                    + "sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..]. Default: the demo RBM.")
+    String model;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "ais",
-            description = "ais, raise (reverse AIS), rm (Resample-Move), arm, arm-anticipate or arm-reseed. Default: ${DEFAULT-VALUE}.")
+            description = "ais, raise (reverse AIS); bar, cumulant, histogram (forward and reverse annealing); rts, ti, "
+                    + "ti-rb, mbar (tempered sampling); rm, arm, arm-anticipate, arm-reseed (sequential, RBMs). "
+                    + "Default: ${DEFAULT-VALUE}.")
     String method;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Philox key. Default: ${DEFAULT-VALUE}.")
     long seed;
 
     @Option(names = "--data", paramLabel = "NAME|FILE",
-            description = "Data set (mnist, digits, or an .npz with X): base rate of ais/raise, unit order and reseeding of rm/arm.")
+            description = "RBMs: data set (mnist, digits, or an .npz with X) for the base rate, and for rm/arm the unit "
+                    + "order and reseeding.")
     String data;
 
     @Option(names = "--replicates", paramLabel = "B", defaultValue = "1",
             description = "Independent runs (different Philox keys); reports log of the mean Ẑ with a standard error. Default: ${DEFAULT-VALUE}.")
     int replicates;
 
-    @Option(names = "--compare-exact", description = "Also compute the exact log Z by enumeration (always on for the demo).")
+    @Option(names = "--compare-exact", description = "RBMs: also compute the exact log Z by enumeration (always on for "
+            + "the demo; Ising and Gaussian toy always report theirs).")
     boolean compareExact;
 
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", description = "Also plot the run: ESS along β (ais, raise) or R_n and γ along n (rm, arm).")
+    @Option(names = "--plot", paramLabel = "FILE.png",
+            description = "Also plot the run: ESS along β (ais, raise), work distributions (bar, cumulant, histogram), "
+                    + "log Z_k and occupancies along β (rts, ti, ti-rb, mbar), or R_n and γ along n (rm, arm).")
     Path plot;
 
-    @Option(names = "--chains", paramLabel = "M", defaultValue = "1000", description = "ais/raise: independent chains. Default: ${DEFAULT-VALUE}.")
-    int chains;
+    @Option(names = "--chains", paramLabel = "M",
+            description = "Independent chains: forward chains of the annealing methods (default 1000), parallel chains of "
+                    + "tempered sampling (default 100).")
+    Integer chains;
 
-    @Option(names = "--steps", paramLabel = "K", defaultValue = "1000", description = "ais/raise: annealing steps. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--base-rate", paramLabel = "B", defaultValue = "auto",
+            description = "RBMs, β = 0 distribution: auto (data if --data, else the file's a0, else uniform), data, file, "
+                    + "uniform, visible-bias. Default: ${DEFAULT-VALUE}.")
+    String baseRate;
+
+    @Option(names = "--sweeps-per-step", paramLabel = "N", defaultValue = "1",
+            description = "Ising: heat-bath sweeps per transition (Habeck's equilibration steps, in sweeps of L² sites). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int sweepsPerStep;
+
+    @Option(names = "--steps", paramLabel = "K", defaultValue = "1000", description = "Annealing steps. Default: ${DEFAULT-VALUE}.")
     int steps;
 
     @Option(names = "--schedule", paramLabel = "S", defaultValue = "linear",
-            description = "ais/raise: linear, geometric[:βmin], sigmoid[:δ], piecewise:β/steps,..., or salakhutdinov. Default: ${DEFAULT-VALUE}.")
+            description = "Annealing schedule: linear, geometric[:βmin], sigmoid[:δ], piecewise:β/steps,..., salakhutdinov, "
+                    + "or (gauss-toy) equal-divergence. Default: ${DEFAULT-VALUE}.")
     String schedule;
 
-    @Option(names = "--base-rate", paramLabel = "B", defaultValue = "auto",
-            description = "ais/raise β = 0 distribution: auto (data if --data, else the file's a0, else uniform), data, file, uniform, visible-bias. Default: ${DEFAULT-VALUE}.")
-    String baseRate;
-
     @Option(names = "--reverse-start", paramLabel = "START",
-            description = "raise: exact (enumeration; default when the model is small) or gibbs:B (B sweeps at β=1 from the base; default gibbs:1000 otherwise).")
+            description = "Reverse runs: exact (RBMs with a small layer, gauss-toy), gibbs:B (B transitions at β=1 from the "
+                    + "base), ground or ground:B (Ising). Default: exact where possible, ground for Ising, else gibbs:1000.")
     String reverseStart;
 
-    @Option(names = "--work", paramLabel = "FILE", description = "ais/raise: also write each chain's work value W = -log w, one per line.")
+    @Option(names = "--work", paramLabel = "FILE",
+            description = "Write each chain's work value W = -log w, one per line: forward work (ais, bar, cumulant, "
+                    + "histogram) or reverse work (raise).")
     Path workFile;
+
+    @Option(names = "--reverse-chains", paramLabel = "M", description = "bar, cumulant, histogram: reverse chains. Default: --chains.")
+    Integer reverseChains;
+
+    @Option(names = "--reverse-work", paramLabel = "FILE", description = "bar, cumulant, histogram: write the reverse work values.")
+    Path reverseWorkFile;
+
+    @Option(names = "--bootstraps", paramLabel = "B", defaultValue = "200",
+            description = "histogram: bootstrap resamples behind its standard error. Default: ${DEFAULT-VALUE}.")
+    int bootstraps;
+
+    @Option(names = "--levels", paramLabel = "K", defaultValue = "100",
+            description = "Tempered sampling: inverse temperatures in the ladder. Default: ${DEFAULT-VALUE}.")
+    int levels;
+
+    @Option(names = "--ladder", paramLabel = "S", defaultValue = "linear",
+            description = "Tempered sampling: spacing of the ladder (linear, geometric[:βmin], sigmoid[:δ]). Default: ${DEFAULT-VALUE}.")
+    String ladder;
+
+    @Option(names = "--sweeps", paramLabel = "N", defaultValue = "2000",
+            description = "Tempered sampling: iterations of the final run (one transition and one temperature move each). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int sweeps;
+
+    @Option(names = "--round-sweeps", paramLabel = "N", defaultValue = "50",
+            description = "Tempered sampling: iterations of the first initial round (burn-in that tunes Ẑ, RTS §2.4); each "
+                    + "later round is twice as long. Default: ${DEFAULT-VALUE}.")
+    int roundSweeps;
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "6",
+            description = "Tempered sampling: most initial rounds (at most 16); they stop once max|r_k - ĉ_k| < 0.1/K. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int rounds;
+
+    @Option(names = "--batches", paramLabel = "B", defaultValue = "10",
+            description = "Tempered sampling: batches of the final run behind the batch-means standard errors. Default: ${DEFAULT-VALUE}.")
+    int batches;
+
+    @Option(names = "--mbar-samples", paramLabel = "N", defaultValue = "10000",
+            description = "Tempered sampling: chain states kept (thinned) for MBAR; 0 skips MBAR. Default: ${DEFAULT-VALUE}.")
+    int mbarSamples;
+
+    @Option(names = "--prior", paramLabel = "FILE",
+            description = "Tempered sampling: prior weights r_k over the levels, one per line (normalized). Default: uniform.")
+    Path prior;
 
     @Option(names = "--particles", paramLabel = "R", defaultValue = "1000", description = "rm/arm: base number of particles. Default: ${DEFAULT-VALUE}.")
     int particles;
@@ -123,31 +203,42 @@ final class EstimateCommand implements Runnable {
     @Mixin
     BackendOptions backendOptions;
 
+    /** What a family's runner hands back: the runs and one line about them for the text report. */
+    record Runs(List<? extends Estimate> runs, String summary) {
+    }
+
     @Override
     public void run() {
-        boolean annealing = ANNEALING.contains(method);
-        if (!annealing && !SEQUENTIAL.contains(method)) {
-            throw new IllegalArgumentException("unknown --method '" + method + "'; use ais, raise, rm, arm, arm-anticipate or arm-reseed");
-        }
-        rejectForeignOptions(annealing);
+        Family family = Family.of(method);
+        rejectForeignOptions(family);
         if (replicates < 1) {
             throw new IllegalArgumentException("--replicates must be at least 1, got " + replicates);
         }
-        for (Path output : new Path[] {workFile, plot}) {
+        for (Path output : new Path[] {workFile, reverseWorkFile, plot}) {
             if (output != null) {
                 AtomicFiles.checkWritable(output);
             }
         }
-        ModelSource source = ModelSource.resolve(model);
-        Double exact = source.demo() || compareExact ? exactLogZ(source) : null;
+        Problem problem = Problem.parse(model);
+        if (!(problem instanceof Problem.RbmProblem)) {
+            for (String option : new String[] {"--data", "--base-rate", "--compare-exact"}) {
+                if (matched(option)) {
+                    throw new IllegalArgumentException(option + " applies to RBMs only");
+                }
+            }
+        }
+        Double exact = problem.exactLogZ(compareExact).orElse(null);
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("method", method);
-        report.put("model", source.name());
-        report.put("visible", source.rbm().visible());
-        report.put("hidden", source.rbm().hidden());
-        List<? extends Estimate> runs = annealing ? annealing(source, report) : sequential(source, report);
-        Estimate first = runs.get(0);
-        report.put("backend", first.backend());
+        report.putAll(problem.describe());
+        Runs result = switch (family) {
+            case ANNEALING -> AnnealingRuns.run(this, problem, report);
+            case WORK -> WorkRuns.run(this, problem, report);
+            case TEMPERED -> TemperedRuns.run(this, problem, report);
+            case SEQUENTIAL -> SequentialRuns.run(this, problem, report);
+        };
+        List<? extends Estimate> runs = result.runs();
+        report.put("backend", runs.get(0).backend());
         report.put("seed", seed);
         if (runs.size() > 1) {
             Replicates<? extends Estimate> combined = Replicates.of(runs);
@@ -168,141 +259,44 @@ final class EstimateCommand implements Runnable {
             report.put("error", (double) report.get("logZ") - exact);
         }
         report.put("seconds", runs.stream().mapToDouble(Estimate::seconds).sum());
-        print(report);
+        print(report, result.summary());
     }
 
-    private void rejectForeignOptions(boolean annealing) {
-        var parse = spec.commandLine().getParseResult();
-        String[] foreign = annealing
-                ? new String[] {"--particles", "--gibbs-steps", "--gamma-threshold", "--ess-threshold", "--max-generate",
-                        "--order", "--resampling", "--reseed-sweeps"}
-                : new String[] {"--chains", "--steps", "--schedule", "--base-rate", "--reverse-start", "--work"};
-        for (String option : foreign) {
-            if (parse.hasMatchedOption(option)) {
-                throw new IllegalArgumentException(option + " does not apply to --method " + method);
-            }
-        }
+    private boolean matched(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
-    private List<AnnealingResult> annealing(ModelSource source, Map<String, Object> report) {
-        Schedule sched = schedule();
-        BaseRate base = source.baseRate(baseRate, data);
-        AnnealedImportanceSampling.Start start = method.equals("raise") ? reverseStart(source) : null;
-        List<AnnealingResult> runs = new ArrayList<>();
-        try (ParticleBackend backend = backendOptions.open();
-             RbmTemperedPath path = new RbmTemperedPath(backend, source.rbm(), base)) {
-            for (int b = 0; b < replicates; b++) {
-                var settings = new AnnealedImportanceSampling.Settings(chains, sched, Philox.replicateSeed(seed, b));
-                var ais = new AnnealedImportanceSampling(settings);
-                try (Progress progress = Progress.onTerminal(method + replicateLabel(b))) {
-                    runs.add(method.equals("ais") ? ais.forward(path, progress) : ais.reverse(path, start, progress));
+    private void rejectForeignOptions(Family family) {
+        for (Family other : Family.values()) {
+            for (String option : other.options) {
+                if (!family.options.contains(option) && matched(option)) {
+                    throw new IllegalArgumentException(option + " does not apply to --method " + method);
                 }
             }
         }
-        AnnealingResult r = runs.get(0);
-        report.put("baseRate", base.source());
-        report.put("logZ", r.logZ());
-        report.put("stderr", r.stdErr());
-        report.put("stderrMethod", "delta method on the importance weights");
-        report.put("ess", r.ess());
-        report.put("chains", r.chains());
-        report.put("steps", r.steps());
-        report.put("schedule", r.schedule());
-        report.put("start", r.start());
-        report.put("sweeps", runs.stream().mapToLong(AnnealingResult::sweeps).sum());
-        report.put("logZ0", r.logZ0());
-        List<Map<String, Object>> trace = new ArrayList<>();
-        for (var p : r.trace()) {
-            trace.add(ordered("step", p.step(), "beta", p.beta(), "logRatio", p.logRatio(), "ess", p.ess()));
+        if (family == Family.SEQUENTIAL && matched("--chains")) {
+            throw new IllegalArgumentException("--chains does not apply to --method " + method);
         }
-        report.put("trace", trace);
-        if (workFile != null) {
-            writeWork(workFile, r.work());
-        }
-        if (plot != null) {
-            TracePlot.write(plot, r);
-        }
-        return runs;
     }
 
-    private List<SequentialResult> sequential(ModelSource source, Map<String, Object> report) {
-        ResampleMove.Variant variant = ResampleMove.Variant.parse(method);
-        Optional<BinaryDataset> dataSet = Optional.ofNullable(data).map(source::dataSet);
-        UnitOrder unitOrder = UnitOrder.parse(order, source.rbm().visible(), dataSet);
-        ResamplingScheme scheme = ResamplingScheme.parse(resampling);
-        List<SequentialResult> runs = new ArrayList<>();
-        try (ParticleBackend backend = backendOptions.open();
-             RbmSequentialPath path = new RbmSequentialPath(backend, source.rbm(), unitOrder, dataSet)) {
-            for (int b = 0; b < replicates; b++) {
-                var settings = new ResampleMove.Settings(variant, particles, gibbsSteps, gammaThreshold, essThreshold,
-                        maxGenerate, scheme, reseedSweeps, 100, Philox.replicateSeed(seed, b));
-                try (Progress progress = Progress.onTerminal(method + replicateLabel(b))) {
-                    runs.add(new ResampleMove(settings).run(path, progress));
-                }
+    Problem.PathOptions pathOptions() {
+        return new Problem.PathOptions(baseRate, data, sweepsPerStep);
+    }
+
+    int chains(int fallback) {
+        return chains == null ? fallback : chains;
+    }
+
+    /** The annealing schedule of --schedule and --steps. */
+    Schedule schedule(Problem problem) {
+        if (schedule.equals("equal-divergence")) {
+            if (!(problem instanceof Problem.ToyProblem toy)) {
+                throw new IllegalArgumentException("--schedule equal-divergence applies to gauss-toy only");
             }
+            return toy.model().equalDivergenceSchedule(steps);
         }
-        SequentialResult r = runs.get(0);
-        report.put("logZ", r.logZ());
-        report.put("stderr", r.stdErr().isPresent() ? r.stdErr().getAsDouble() : null);
-        report.put("stderrMethod", r.stdErr().isPresent() ? "Lee-Whiteley (single run)"
-                : "none from one run of this method; use --replicates B (or rm with --resampling multinomial)");
-        report.put("ess", r.ess());
-        report.put("particles", r.particles());
-        report.put("meanParticles", r.meanParticles());
-        report.put("particleSteps", runs.stream().mapToLong(SequentialResult::particleSteps).sum());
-        report.put("resamplings", r.resamplings());
-        report.put("order", unitOrder.name());
-        report.put("resampling", scheme.cliName());
-        report.put("gibbsSteps", gibbsSteps);
-        if (variant != ResampleMove.Variant.RM) {
-            report.put("gammaThreshold", gammaThreshold);
-            report.put("maxGenerate", maxGenerate);
-        } else {
-            report.put("essThreshold", essThreshold);
-        }
-        if (variant == ResampleMove.Variant.RESEED) {
-            report.put("reseedSweeps", reseedSweeps);
-        }
-        report.put("logZ0", r.logZ0());
-        List<Map<String, Object>> trace = new ArrayList<>();
-        for (var p : r.trace()) {
-            trace.add(ordered("unit", p.unit(), "particles", p.particles(), "ess", p.ess(), "gamma", p.gamma(),
-                    "resampled", p.resampled(), "logZIncrement", p.logZIncrement()));
-        }
-        report.put("trace", trace);
-        if (plot != null) {
-            TracePlot.write(plot, r);
-        }
-        return runs;
-    }
-
-    private String replicateLabel(int b) {
-        return replicates > 1 ? " " + (b + 1) + "/" + replicates : "";
-    }
-
-    private static Map<String, Object> ordered(Object... keyValues) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            m.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return m;
-    }
-
-    /** Work values, one per line, written atomically. */
-    static void writeWork(Path file, double[] work) {
-        AtomicFiles.write(file, out -> {
-            StringBuilder sb = new StringBuilder();
-            for (double w : work) {
-                sb.append(w).append('\n');
-            }
-            out.write(sb.toString().getBytes(StandardCharsets.US_ASCII));
-        });
-    }
-
-    private Schedule schedule() {
-        boolean stepsGiven = spec.commandLine().getParseResult().hasMatchedOption("--steps");
         if (Schedule.definesOwnSteps(schedule)) {
-            if (stepsGiven) {
+            if (matched("--steps")) {
                 throw new IllegalArgumentException("--schedule " + schedule + " sets its own steps; drop --steps");
             }
             return Schedule.parse(schedule, 0);
@@ -310,45 +304,35 @@ final class EstimateCommand implements Runnable {
         return Schedule.parse(schedule, steps);
     }
 
-    private AnnealedImportanceSampling.Start reverseStart(ModelSource source) {
-        String startSpec = reverseStart;
-        if (startSpec == null) {
-            startSpec = RbmEnumeration.canSample(source.rbm()) ? "exact" : "gibbs:1000";
-        }
-        String s = startSpec.trim().toLowerCase(Locale.ROOT);
-        if (s.equals("exact")) {
-            if (!RbmEnumeration.canSample(source.rbm())) {
-                throw new IllegalArgumentException("--reverse-start exact needs a layer of at most "
-                        + RbmEnumeration.MAX_SAMPLING_UNITS + " units; use gibbs:B");
-            }
-            return new AnnealedImportanceSampling.Start.Exact();
-        }
-        if (s.startsWith("gibbs:")) {
-            try {
-                return new AnnealedImportanceSampling.Start.Gibbs(Integer.parseInt(s.substring(6)));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--reverse-start " + startSpec + ": B must be an integer");
-            }
-        }
-        throw new IllegalArgumentException("--reverse-start must be exact or gibbs:B, got " + startSpec);
+    String replicateLabel(int b) {
+        return replicates > 1 ? " " + (b + 1) + "/" + replicates : "";
     }
 
-    private static Double exactLogZ(ModelSource source) {
-        if (!RbmEnumeration.canEnumerate(source.rbm())) {
-            throw new IllegalArgumentException("--compare-exact: " + source.rbm() + " is too large to enumerate");
+    static Map<String, Object> ordered(Object... keyValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put((String) keyValues[i], keyValues[i + 1]);
         }
-        return RbmEnumeration.logZ(source.rbm());
+        return m;
     }
 
-    private void print(Map<String, Object> o) {
+    private void print(Map<String, Object> o, String summary) {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Json.print(out, o);
             return;
         }
         out.printf(Locale.ROOT, "method   %s on %s%n", o.get("method"), o.get("backend"));
-        out.printf(Locale.ROOT, "model    %s, %s×%s%s%n", o.get("model"), o.get("visible"), o.get("hidden"),
-                o.containsKey("baseRate") ? ", base rate " + o.get("baseRate") : ", order " + o.get("order"));
+        StringBuilder model = new StringBuilder(String.valueOf(o.get("model")));
+        if (o.containsKey("visible")) {
+            model.append(", ").append(o.get("visible")).append('×').append(o.get("hidden"));
+        }
+        if (o.containsKey("baseRate")) {
+            model.append(", base rate ").append(o.get("baseRate"));
+        } else if (o.containsKey("order")) {
+            model.append(", order ").append(o.get("order"));
+        }
+        out.printf(Locale.ROOT, "model    %s%n", model);
         Object se = o.get("stderr");
         out.printf(Locale.ROOT, "log Z    %.4f%s%s%n", (double) o.get("logZ"),
                 se == null ? " (no single-run standard error; use --replicates)" : String.format(Locale.ROOT, " ± %.4f", (double) se),
@@ -356,15 +340,7 @@ final class EstimateCommand implements Runnable {
         if (o.containsKey("exactLogZ")) {
             out.printf(Locale.ROOT, "exact    %.4f (error %+.4f)%n", (double) o.get("exactLogZ"), (double) o.get("error"));
         }
-        if (o.containsKey("chains")) {
-            out.printf(Locale.ROOT, "run      %s chains × %s steps (%s schedule, start %s), ESS %.1f, seed %d, %.2f s%n",
-                    o.get("chains"), o.get("steps"), o.get("schedule"), o.get("start"), (double) o.get("ess"), seed,
-                    (double) o.get("seconds"));
-        } else {
-            out.printf(Locale.ROOT, "run      R = %s particles (mean R_n %.1f), %s resamplings, %s particle-steps, seed %d, %.2f s%n",
-                    o.get("particles"), (double) o.get("meanParticles"), o.get("resamplings"), o.get("particleSteps"), seed,
-                    (double) o.get("seconds"));
-        }
+        out.printf(Locale.ROOT, "run      %s, seed %d, %.2f s%n", summary, seed, (double) o.get("seconds"));
         out.flush();
     }
 }

@@ -1,6 +1,5 @@
 package org.logz.cli;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,20 +13,31 @@ import picocli.CommandLine.Spec;
 
 /** {@code logz exact}: log Z by enumeration of the smaller layer, as one JSON object. */
 @Command(name = "exact", mixinStandardHelpOptions = true,
-        description = "Exact log Z of an RBM by Gray-code enumeration of its smaller layer (at most "
-                + RbmEnumeration.MAX_UNITS + " units). Prints one JSON object.")
+        description = "Exact log Z: of an RBM by Gray-code enumeration of its smaller layer (at most "
+                + RbmEnumeration.MAX_UNITS + " units), of ising:L=N by Kaufman's formula, of gauss-toy in closed form. "
+                + "Prints one JSON object.")
 final class ExactCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "FILE", description = "RBM .npz file. Default: the demo RBM.")
-    Path model;
+    @Option(names = "--model", paramLabel = "MODEL", description = "RBM .npz file, ising:L=N or gauss-toy[:...]. Default: the demo RBM.")
+    String model;
 
     @Override
     public void run() {
-        ModelSource source = ModelSource.resolve(model);
-        Rbm rbm = source.rbm();
         long started = System.nanoTime();
+        Problem problem = Problem.parse(model);
+        if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("logZ", problem.exactLogZ(true).orElseThrow());
+            o.putAll(problem.describe());
+            o.put("formula", problem instanceof Problem.IsingProblem ? "Kaufman (1949)" : "closed form");
+            o.put("seconds", (System.nanoTime() - started) * 1e-9);
+            Json.print(spec.commandLine().getOut(), o);
+            return;
+        }
+        ModelSource source = rbmProblem.source();
+        Rbm rbm = source.rbm();
         double logZ = RbmEnumeration.logZ(rbm);
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("logZ", logZ);

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,30 +23,9 @@ class MainTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int code, String out, String err) {
-        JsonNode json() throws IOException {
-            return new ObjectMapper().readTree(out);
-        }
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
-    private static void assertUserError(Outcome o, String fragment) {
-        assertEquals(2, o.code(), "exit code; stderr: " + o.err());
-        assertEquals(1, o.err().strip().lines().count(), "one line on stderr: " + o.err());
-        assertTrue(o.err().startsWith("logz: "), o.err());
-        assertTrue(o.err().contains(fragment), "'" + o.err().strip() + "' lacks '" + fragment + "'");
-        assertFalse(o.err().contains("\tat "), "no stack trace");
-    }
-
     @Test
     void demoEstimatePrintsTheRequiredJsonFieldsAndTheExactValue() throws IOException {
-        Outcome o = run("estimate", "--chains", "64", "--steps", "100", "--json", "--threads", "1");
+        Cli.Outcome o = Cli.run("estimate", "--chains", "64", "--steps", "100", "--json", "--threads", "1");
         assertEquals(0, o.code(), o.err());
         JsonNode j = o.json();
         for (String field : List.of("method", "backend", "logZ", "stderr", "ess", "seconds", "exactLogZ", "trace")) {
@@ -66,7 +42,7 @@ class MainTest {
         Path model = dir.resolve("m.npz");
         RbmFiles.write(model, RandomRbm.create(10, 6, 1.0, 3), Optional.empty());
         Path work = dir.resolve("w.txt");
-        Outcome o = run("estimate", "--model", model.toString(), "--method", "raise", "--chains", "40", "--steps", "30",
+        Cli.Outcome o = Cli.run("estimate", "--model", model.toString(), "--method", "raise", "--chains", "40", "--steps", "30",
                 "--work", work.toString(), "--json", "--compare-exact");
         assertEquals(0, o.code(), o.err());
         assertEquals("exact", o.json().get("start").asText());
@@ -75,45 +51,45 @@ class MainTest {
 
     @Test
     void exactPrintsOneJsonObject() throws IOException {
-        Outcome o = run("exact");
+        Cli.Outcome o = Cli.run("exact");
         assertEquals(0, o.code(), o.err());
         assertEquals(65.0852, o.json().get("logZ").asDouble(), 1e-4);
     }
 
     @Test
     void badArgumentsAreOneLineAndExitTwo() {
-        assertUserError(run("estimate", "--chains", "abc"), "--chains");
-        assertUserError(run("estimate", "--chains", "1"), "at least 2 chains");
-        assertUserError(run("estimate", "--steps", "0"), "at least 1 step");
-        assertUserError(run("estimate", "--schedule", "cosine"), "unknown schedule");
-        assertUserError(run("estimate", "--schedule", "salakhutdinov", "--steps", "10"), "drop --steps");
-        assertUserError(run("estimate", "--method", "tea"), "--method");
-        assertUserError(run("estimate", "--backend", "quantum"), "unknown backend 'quantum'");
-        assertUserError(run("estimate", "--threads", "0"), "threads must be at least 1");
-        assertUserError(run("estimate", "--method", "raise", "--reverse-start", "soon"), "exact or gibbs:B");
-        assertUserError(run("estimate", "--data", "mnist"), "784 units per example, the model 64");
-        assertUserError(run("estimate", "--bogus"), "Unknown option");
-        assertUserError(run("exact", "--model", dir.resolve("absent.npz").toString()), "no such file");
+        Cli.assertUserError(Cli.run("estimate", "--chains", "abc"), "--chains");
+        Cli.assertUserError(Cli.run("estimate", "--chains", "1"), "at least 2 chains");
+        Cli.assertUserError(Cli.run("estimate", "--steps", "0"), "at least 1 step");
+        Cli.assertUserError(Cli.run("estimate", "--schedule", "cosine"), "unknown schedule");
+        Cli.assertUserError(Cli.run("estimate", "--schedule", "salakhutdinov", "--steps", "10"), "drop --steps");
+        Cli.assertUserError(Cli.run("estimate", "--method", "tea"), "--method");
+        Cli.assertUserError(Cli.run("estimate", "--backend", "quantum"), "unknown backend 'quantum'");
+        Cli.assertUserError(Cli.run("estimate", "--threads", "0"), "threads must be at least 1");
+        Cli.assertUserError(Cli.run("estimate", "--method", "raise", "--reverse-start", "soon"), "exact or gibbs:B");
+        Cli.assertUserError(Cli.run("estimate", "--data", "mnist"), "784 units per example, the model 64");
+        Cli.assertUserError(Cli.run("estimate", "--bogus"), "Unknown option");
+        Cli.assertUserError(Cli.run("exact", "--model", dir.resolve("absent.npz").toString()), "no such file");
     }
 
     @Test
     void badFilesAreOneLineAndExitTwo() throws IOException {
         Path text = dir.resolve("bad.npz");
         Files.writeString(text, "not a model");
-        assertUserError(run("estimate", "--model", text.toString()), "not a .npz archive");
+        Cli.assertUserError(Cli.run("estimate", "--model", text.toString()), "not a .npz archive");
         Path nan = dir.resolve("nan.npz");
         Npz.write(nan, List.of(NpyArray.ofFloats("W", new int[] {2, 2}, new float[] {0, Float.NaN, 0, 0}),
                 NpyArray.ofFloats("a", new int[] {2}, new float[2]), NpyArray.ofFloats("b", new int[] {2}, new float[2])));
-        assertUserError(run("exact", "--model", nan.toString()), "W holds NaN");
+        Cli.assertUserError(Cli.run("exact", "--model", nan.toString()), "W holds NaN");
         Path big = dir.resolve("big.npz");
         RbmFiles.write(big, RandomRbm.create(40, 35, 0.1, 1), Optional.empty());
-        assertUserError(run("exact", "--model", big.toString()), "at most 30 units");
+        Cli.assertUserError(Cli.run("exact", "--model", big.toString()), "at most 30 units");
     }
 
     @Test
     void nothingIsWrittenWhenTheOutputCannotBe() {
         Path work = dir.resolve("missing-dir").resolve("w.txt");
-        assertUserError(run("estimate", "--work", work.toString()), "does not exist");
+        Cli.assertUserError(Cli.run("estimate", "--work", work.toString()), "does not exist");
         assertFalse(Files.exists(work));
     }
 
@@ -126,19 +102,19 @@ class MainTest {
         }
         Npz.write(data, List.of(NpyArray.ofFloats("X", new int[] {40, 6}, x)));
         Path model = dir.resolve("t.npz");
-        Outcome o = run("train", "--data", data.toString(), "--hidden", "3", "--epochs", "3", "--batch-size", "10",
+        Cli.Outcome o = Cli.run("train", "--data", data.toString(), "--hidden", "3", "--epochs", "3", "--batch-size", "10",
                 "--out", model.toString());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.json().has("exactLogZ"));
-        Outcome e = run("estimate", "--model", model.toString(), "--chains", "20", "--steps", "20");
+        Cli.Outcome e = Cli.run("estimate", "--model", model.toString(), "--chains", "20", "--steps", "20");
         assertEquals(0, e.code(), e.err());
         assertTrue(e.out().contains("base rate model file"), e.out());
-        assertUserError(run("train", "--data", "nothing-here", "--hidden", "3", "--out", model.toString()), "no such file");
+        Cli.assertUserError(Cli.run("train", "--data", "nothing-here", "--hidden", "3", "--out", model.toString()), "no such file");
     }
 
     @Test
     void sequentialMethodsReportTheirTraceAndSettings() throws IOException {
-        Outcome o = run("estimate", "--method", "arm-anticipate", "--particles", "60", "--gibbs-steps", "2", "--data", "digits",
+        Cli.Outcome o = Cli.run("estimate", "--method", "arm-anticipate", "--particles", "60", "--gibbs-steps", "2", "--data", "digits",
                 "--json", "--threads", "2");
         assertEquals(0, o.code(), o.err());
         JsonNode j = o.json();
@@ -154,7 +130,7 @@ class MainTest {
 
     @Test
     void replicatesGiveAStandardErrorAndEachRun() throws IOException {
-        Outcome o = run("estimate", "--method", "rm", "--particles", "40", "--gibbs-steps", "1", "--replicates", "3",
+        Cli.Outcome o = Cli.run("estimate", "--method", "rm", "--particles", "40", "--gibbs-steps", "1", "--replicates", "3",
                 "--order", "random:4", "--json");
         assertEquals(0, o.code(), o.err());
         JsonNode j = o.json();
@@ -166,7 +142,7 @@ class MainTest {
 
     @Test
     void multinomialResampleMoveHasASingleRunStandardError() throws IOException {
-        Outcome o = run("estimate", "--method", "rm", "--particles", "40", "--gibbs-steps", "1", "--resampling", "multinomial",
+        Cli.Outcome o = Cli.run("estimate", "--method", "rm", "--particles", "40", "--gibbs-steps", "1", "--resampling", "multinomial",
                 "--json");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.json().get("stderr").asDouble() > 0, o.out());
@@ -174,17 +150,17 @@ class MainTest {
 
     @Test
     void sequentialOptionsAreChecked() {
-        assertUserError(run("estimate", "--method", "arm", "--chains", "10"), "--chains does not apply to --method arm");
-        assertUserError(run("estimate", "--method", "ais", "--particles", "10"), "--particles does not apply to --method ais");
-        assertUserError(run("estimate", "--method", "rm", "--order", "variance"), "needs a data set");
-        assertUserError(run("estimate", "--method", "rm", "--order", "sideways"), "unknown unit order");
-        assertUserError(run("estimate", "--method", "arm-reseed"), "needs a data set");
-        assertUserError(run("estimate", "--method", "rm", "--resampling", "stratified"), "unknown resampling scheme");
-        assertUserError(run("estimate", "--method", "arm", "--gamma-threshold", "1.5"), "γ threshold");
-        assertUserError(run("estimate", "--method", "arm", "--particles", "1"), "at least 2 particles");
-        assertUserError(run("estimate", "--method", "smc"), "unknown --method 'smc'");
-        assertUserError(run("estimate", "--replicates", "0"), "--replicates must be at least 1");
-        assertUserError(run("estimate", "--method", "rm", "--data", "mnist"), "784 units per example, the model 64");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--chains", "10"), "--chains does not apply to --method arm");
+        Cli.assertUserError(Cli.run("estimate", "--method", "ais", "--particles", "10"), "--particles does not apply to --method ais");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--order", "variance"), "needs a data set");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--order", "sideways"), "unknown unit order");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm-reseed"), "needs a data set");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--resampling", "stratified"), "unknown resampling scheme");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--gamma-threshold", "1.5"), "γ threshold");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--particles", "1"), "at least 2 particles");
+        Cli.assertUserError(Cli.run("estimate", "--method", "smc"), "unknown --method 'smc'");
+        Cli.assertUserError(Cli.run("estimate", "--replicates", "0"), "--replicates must be at least 1");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--data", "mnist"), "784 units per example, the model 64");
     }
 
     @Test
@@ -198,7 +174,7 @@ class MainTest {
                 List<String> args = new java.util.ArrayList<>(List.of("estimate", "--method", method, "--backend", backends[i],
                         "--json", "--seed", "3"));
                 args.addAll(List.of(sizes));
-                Outcome o = run(args.toArray(String[]::new));
+                Cli.Outcome o = Cli.run(args.toArray(String[]::new));
                 assertEquals(0, o.code(), o.err());
                 runs[i] = o.json();
             }
@@ -211,6 +187,6 @@ class MainTest {
     void theGpuBackendWithoutAGpuIsAOneLineError() {
         String reason = new org.logz.cuda.CudaBackendProvider().unavailableReason();
         org.junit.jupiter.api.Assumptions.assumeFalse(reason.isEmpty(), "a GPU is present");
-        assertUserError(run("estimate", "--backend", "cuda"), "backend 'cuda' is not available: " + reason);
+        Cli.assertUserError(Cli.run("estimate", "--backend", "cuda"), "backend 'cuda' is not available: " + reason);
     }
 }

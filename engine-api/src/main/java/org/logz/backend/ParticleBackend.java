@@ -1,6 +1,8 @@
 package org.logz.backend;
 
 import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
 import org.logz.model.Rbm;
 import org.logz.resample.Resampler;
 import org.logz.resample.Resampling;
@@ -123,8 +125,32 @@ public abstract class ParticleBackend implements AutoCloseable {
      */
     public abstract void randomIndices(int bound, int count, long seed, int step, IndexVector out);
 
+    /**
+     * Levels of a path whose log density is linear in β, {@code log f_β(x) = β·v(x)}: for particle r
+     * and level k, {@code logF[r·levels + k] = β_k·values[r]} and {@code slope[r·levels + k] = values[r]}.
+     * Modifies logF and slope.
+     */
+    public abstract void linearLevels(ParticleVector values, int count, ParticleVector levelBetas, int levels,
+                                      ParticleVector logF, ParticleVector slope);
+
+    /**
+     * One temperature move of simulated tempering with Rao-Blackwellized statistics (Carlson et al.
+     * 2016, Algorithm 1, eq. 9 and 21): for every chain r, {@code q_rk ∝ exp(logF_rk + logLevelWeight_k)}
+     * (eq. 7; {@code logLevelWeight_k = log r_k - log Ẑ_k}), a new level drawn from {@code q_r·} with the
+     * 53-bit uniform of Philox block {@code (0, r, step, TEMPERATURE)}, and the accumulators of
+     * {@link Tempering#statistics()} updated in a fixed order. Modifies nextLevel, betas, probabilities
+     * and statistics.
+     */
+    public abstract void temper(Tempering tempering, int count, int levels, long seed, int step);
+
     /** Uploads the model and base rate and returns kernels bound to them. */
     public abstract RbmOps bind(Rbm model, BaseRate baseRate);
+
+    /** Kernels of an Ising model. */
+    public abstract IsingOps bind(Ising model);
+
+    /** Kernels of the Gaussian toy. */
+    public abstract GaussianToyOps bind(GaussianToy model);
 
     /**
      * Waits until all work queued on the device has finished. Operations that return values to the

@@ -13,6 +13,16 @@ public interface ParticleMatrix extends AutoCloseable {
     /** Values per particle. */
     int cols();
 
+    /**
+     * An {@link IllegalArgumentException} unless each particle has {@code expected} values;
+     * {@code what} names them for the message (e.g. "visible units of the RBM").
+     */
+    default void requireColumns(int expected, String what) {
+        if (cols() != expected) {
+            throw new IllegalArgumentException("particle matrix has " + cols() + " columns for " + expected + " " + what);
+        }
+    }
+
     @Override
     void close();
 }

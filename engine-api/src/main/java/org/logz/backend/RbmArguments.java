@@ -9,18 +9,12 @@ public final class RbmArguments {
 
     /** Particle states have one column per visible unit. */
     public static void checkStates(Rbm model, ParticleMatrix x) {
-        if (x.cols() != model.visible()) {
-            throw new IllegalArgumentException("particle matrix has " + x.cols() + " columns, the RBM " + model.visible()
-                    + " visible units");
-        }
+        x.requireColumns(model.visible(), "visible units of the RBM");
     }
 
     /** Pre-activations have one column per hidden unit. */
     public static void checkPreActivations(Rbm model, ParticleMatrix g) {
-        if (g.cols() != model.hidden()) {
-            throw new IllegalArgumentException("pre-activation matrix has " + g.cols() + " columns, the RBM "
-                    + model.hidden() + " hidden units");
-        }
+        g.requireColumns(model.hidden(), "pre-activations of the RBM's hidden units");
     }
 
     public static void checkUnit(Rbm model, int unit) {

@@ -34,10 +34,24 @@ public interface RbmOps extends AutoCloseable {
                     long seed, int step);
 
     /**
-     * {@code sweeps} Gibbs sweeps at inverse temperature β. Modifies {@code x}. Consumes step
-     * indices {@code step .. step + sweeps - 1}.
+     * {@code sweeps} Gibbs sweeps, particle r at its inverse temperature of {@code betas}. Modifies
+     * {@code x}. Consumes step indices {@code step .. step + sweeps - 1}.
      */
-    void gibbs(ParticleMatrix x, int count, double beta, int sweeps, long seed, int step);
+    void gibbs(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step);
+
+    /** {@code sweeps} Gibbs sweeps at one inverse temperature β for every particle. */
+    default void gibbs(ParticleMatrix x, int count, double beta, int sweeps, long seed, int step) {
+        gibbs(x, count, Betas.of(beta), sweeps, seed, step);
+    }
+
+    /**
+     * The tempered path at every level of a ladder, for simulated tempering: for particle r and level
+     * k, {@code logF[r·levels + k] = log f_{β_k}(x_r)} and
+     * {@code slope[r·levels + k] = d/dβ log f_β(x_r)} at β_k, which is
+     * {@code (a - a0)ᵀx + Σ_j u_j σ(β_k u_j)} with {@code u = b + xW}. Modifies logF and slope.
+     */
+    void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
+                ParticleVector slope);
 
     /** {@code out[r] = log f_β(x_r)} in float64. Modifies {@code out}. */
     void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out);

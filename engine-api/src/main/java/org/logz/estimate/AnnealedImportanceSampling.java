@@ -53,12 +53,25 @@ public final class AnnealedImportanceSampling {
 
     /** How reverse chains start at the target. */
     public sealed interface Start {
+        /** Transitions at β = 1 after the start states are in place (burn-in); 0 for none. */
+        int sweeps();
+
         /** Exact samples from the target (only for models small enough to enumerate). */
         record Exact() implements Start {
+            @Override
+            public int sweeps() {
+                return 0;
+            }
         }
 
-        /** Given states, {@code chains × dimension} row-major. */
-        record Given(float[] states, String description) implements Start {
+        /**
+         * Given states, {@code chains × dimension} row-major (e.g. the Ising ground states, Habeck
+         * §6.1), then {@code sweeps} transitions at β = 1.
+         */
+        record Given(float[] states, String description, int sweeps) implements Start {
+            public Given {
+                requireBurnIn(sweeps, 0);
+            }
         }
 
         /**
@@ -67,9 +80,14 @@ public final class AnnealedImportanceSampling {
          */
         record Gibbs(int sweeps) implements Start {
             public Gibbs {
-                if (sweeps < 1) {
-                    throw new IllegalArgumentException("burn-in needs at least 1 sweep, got " + sweeps);
-                }
+                requireBurnIn(sweeps, 1);
+            }
+        }
+
+        private static void requireBurnIn(int sweeps, int minimum) {
+            if (sweeps < minimum) {
+                throw new IllegalArgumentException("burn-in needs at least " + minimum + " sweep" + (minimum == 1 ? "" : "s")
+                        + ", got " + sweeps);
             }
         }
     }
@@ -101,7 +119,6 @@ public final class AnnealedImportanceSampling {
         long seed = Philox.derive(settings.seed(), StreamTag.REVERSE, 0);
         int m = settings.chains();
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
-            long burnIn = 0;
             String startName;
             if (start instanceof Start.Exact) {
                 float[] samples = path.exactTargetSamples(m, seed).orElseThrow(() -> new IllegalArgumentException(
@@ -111,15 +128,16 @@ public final class AnnealedImportanceSampling {
                 startName = "exact";
             } else if (start instanceof Start.Given given) {
                 chains.load(given.states());
-                startName = given.description();
+                startName = given.description() + (given.sweeps() > 0 ? ":" + given.sweeps() : "");
             } else {
-                Start.Gibbs gibbs = (Start.Gibbs) start;
                 chains.sampleBase(seed, 0);
-                chains.transition(1.0, gibbs.sweeps(), seed, 1);
-                burnIn = (long) gibbs.sweeps() * m;
-                startName = "gibbs:" + gibbs.sweeps();
+                startName = "gibbs:" + start.sweeps();
             }
-            int firstStep = start instanceof Start.Gibbs g ? 1 + g.sweeps() : 1;
+            if (start.sweeps() > 0) {
+                chains.transition(1.0, start.sweeps(), seed, 1);
+            }
+            long burnIn = (long) start.sweeps() * m;
+            int firstStep = 1 + start.sweeps();
             Run run = new Run(path, logW, listener, false);
             run.anneal(chains, seed, firstStep);
             return run.finish("raise", startName, burnIn, started, bytes);

@@ -2,8 +2,8 @@ package org.logz.path;
 
 import java.util.Optional;
 
+import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
-import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.RbmOps;
 import org.logz.exact.RbmEnumeration;
@@ -18,7 +18,7 @@ import org.logz.model.Rbm;
  * {@code log Z_0 = Σ_i softplus(a0_i) + H log 2}: the hidden units of the β = 0 RBM are free coins.
  * (DESIGN §5 writes {@code Z_0 = Π_i (1 + e^{a0_i})}, which leaves out the {@code 2^H}.)
  */
-public final class RbmTemperedPath implements TemperedPath {
+public final class RbmTemperedPath implements TemperingPath {
     private final ParticleBackend backend;
     private final Rbm rbm;
     private final BaseRate baseRate;
@@ -68,8 +68,8 @@ public final class RbmTemperedPath implements TemperedPath {
     }
 
     @Override
-    public Chains chains(int count) {
-        return new RbmChains(backend.matrix(count, rbm.visible()), count);
+    public TemperingPath.Chains chains(int count) {
+        return new RbmChains(count);
     }
 
     @Override
@@ -77,32 +77,14 @@ public final class RbmTemperedPath implements TemperedPath {
         ops.close();
     }
 
-    private final class RbmChains implements Chains {
-        private final ParticleMatrix x;
-        private final int count;
-
-        RbmChains(ParticleMatrix x, int count) {
-            this.x = x;
-            this.count = count;
-        }
-
-        @Override
-        public int count() {
-            return count;
+    private final class RbmChains extends MatrixChains implements TemperingPath.Chains {
+        RbmChains(int count) {
+            super(RbmTemperedPath.this.backend, count, rbm.visible());
         }
 
         @Override
         public void sampleBase(long seed, int step) {
             ops.sampleBase(x, count, seed, step);
-        }
-
-        @Override
-        public void load(float[] states) {
-            if (states.length != count * rbm.visible()) {
-                throw new IllegalArgumentException("expected " + count + "×" + rbm.visible() + " states, got "
-                        + states.length + " values");
-            }
-            backend.upload(states, count, x);
         }
 
         @Override
@@ -116,18 +98,18 @@ public final class RbmTemperedPath implements TemperedPath {
         }
 
         @Override
+        public void transition(ParticleVector betas, int sweeps, long seed, int step) {
+            ops.gibbs(x, count, Betas.of(betas), sweeps, seed, step);
+        }
+
+        @Override
+        public void levels(ParticleVector levelBetas, int levels, ParticleVector logF, ParticleVector slope) {
+            ops.levels(x, count, levelBetas, levels, logF, slope);
+        }
+
+        @Override
         public void logDensity(double beta, ParticleVector out) {
             ops.logDensity(x, count, beta, out);
-        }
-
-        @Override
-        public float[] states() {
-            return backend.download(x, count);
-        }
-
-        @Override
-        public void close() {
-            x.close();
         }
     }
 }

@@ -32,6 +32,14 @@ public final class StreamTag {
     public static final int RESEED = 12;
     /** Random unit orders of the sequential path. */
     public static final int ORDER = 13;
+    /** Bootstrap resamples of the histogram estimator. */
+    public static final int BOOTSTRAP = 14;
+    /** Ising spins (base draws and heat-bath sweeps). */
+    public static final int ISING = 15;
+    /** Gaussian toy draws. */
+    public static final int GAUSSIAN = 16;
+    /** Temperature moves of simulated tempering. */
+    public static final int TEMPERATURE = 17;
 
     private StreamTag() {
     }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
@@ -33,50 +31,7 @@ import org.logz.schedule.Schedule;
  * counts stop short of capacity so that partial tiles and blocks are exercised; deterministic
  * operations are compared with float64 host formulas within {@code atol + |ref|·rtol}.
  */
-public abstract class ParticleBackendContract {
-    /** Absolute and relative tolerance for float32 products summed into float64 results. */
-    protected static final double ATOL = 2e-3;
-    protected static final double RTOL = 1e-5;
-
-    protected ParticleBackend backend;
-
-    /** A fresh backend using {@code threads} host threads. */
-    protected abstract ParticleBackend createBackend(int threads);
-
-    @BeforeEach
-    void open() {
-        backend = createBackend(2);
-    }
-
-    @AfterEach
-    void close() {
-        if (backend != null) {
-            backend.close();
-        }
-    }
-
-    protected static void assertClose(double expected, double actual, String what) {
-        double tol = ATOL + Math.abs(expected) * RTOL;
-        assertTrue(Math.abs(expected - actual) <= tol, what + ": expected " + expected + " got " + actual + " (tol " + tol + ")");
-    }
-
-    private static float[] randomStates(int rows, int cols, long seed) {
-        float[] x = new float[rows * cols];
-        int[] words = new int[4];
-        for (int k = 0; k < x.length; k++) {
-            if ((k & 3) == 0) {
-                Philox.block(seed, k >>> 2, 0, 0, 77, words);
-            }
-            x[k] = Philox.toUniform(words[k & 3]) < 0.4f ? 1f : 0f;
-        }
-        return x;
-    }
-
-    private static float[] randomBase(int n, long seed) {
-        float[] a0 = RandomRbm.create(n, 1, 3.0, seed).visibleBias();
-        return a0;
-    }
-
+public abstract class ParticleBackendContract extends BackendTest {
     @Test
     void matricesStartAtZeroAndRoundTrip() {
         try (ParticleMatrix m = backend.matrix(70, 37)) {

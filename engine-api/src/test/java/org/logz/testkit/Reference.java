@@ -27,6 +27,23 @@ public final class Reference {
         return s;
     }
 
+    /** {@code d/dβ log f_β(x_r) = (a - a0)ᵀx + Σ_j u_j σ(β u_j)}, {@code u = b + xW}. */
+    public static double slope(Rbm rbm, float[] a0, double beta, float[] states, int r) {
+        int n = rbm.visible();
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            s += ((double) rbm.visibleBias()[i] - a0[i]) * states[r * n + i];
+        }
+        for (int j = 0; j < rbm.hidden(); j++) {
+            double u = rbm.hiddenBias()[j];
+            for (int i = 0; i < n; i++) {
+                u += (double) states[r * n + i] * rbm.weight(i, j);
+            }
+            s += u * LogSpace.sigmoid(beta * u);
+        }
+        return s;
+    }
+
     /**
      * Log-odds of visible unit {@code unit} entering the sequential path given the states of the
      * units before it (ARM eq. 14): {@code a_u + Σ_j [softplus(g_j + W_uj) - softplus(g_j)]} with
@@ -94,19 +111,31 @@ public final class Reference {
 
     /**
      * Pearson chi-square of the first {@code bits} units of rows of {@code stride} values against
-     * probabilities {@code p}; bins with
-     * expected count below 5 are pooled into one.
+     * probabilities {@code p} (bit i of a state's index = unit i).
      *
      * @return {chi2, degrees of freedom}
      */
     public static double[] chiSquare(float[] states, int count, int stride, int bits, double[] p) {
-        int[] freq = new int[p.length];
+        int[] category = new int[count];
         for (int r = 0; r < count; r++) {
-            int s = 0;
             for (int i = 0; i < bits; i++) {
-                s |= (states[r * stride + i] == 1f ? 1 : 0) << i;
+                category[r] |= (states[r * stride + i] == 1f ? 1 : 0) << i;
             }
-            freq[s]++;
+        }
+        return chiSquare(category, p);
+    }
+
+    /**
+     * Pearson chi-square of observed categories against probabilities {@code p}; categories with
+     * expected count below 5 are pooled into one.
+     *
+     * @return {chi2, degrees of freedom}
+     */
+    public static double[] chiSquare(int[] category, double[] p) {
+        int count = category.length;
+        int[] freq = new int[p.length];
+        for (int c : category) {
+            freq[c]++;
         }
         double chi2 = 0;
         int bins = 0;

@@ -8,13 +8,19 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 
+import org.logz.backend.GaussianToyOps;
 import org.logz.backend.IndexVector;
+import org.logz.backend.IsingOps;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.RbmOps;
+import org.logz.backend.Tempering;
+import org.logz.backend.TemperingSteps;
 import org.logz.backend.WeightSummary;
 import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
 import org.logz.resample.Resampler;
@@ -298,9 +304,62 @@ public final class CpuBackend extends ParticleBackend {
     }
 
     @Override
+    public void linearLevels(ParticleVector values, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
+                             ParticleVector slope) {
+        double[] v = own(values).values();
+        double[] betas = own(levelBetas).values();
+        CpuVector f = own(logF);
+        CpuVector d = own(slope);
+        own(values).checkCount(count);
+        f.checkCount(count * levels);
+        d.checkCount(count * levels);
+        for (int r = 0; r < count; r++) {
+            for (int k = 0; k < levels; k++) {
+                f.values()[r * levels + k] = betas[k] * v[r];
+                d.values()[r * levels + k] = v[r];
+            }
+        }
+    }
+
+    @Override
+    public void temper(Tempering t, int count, int levels, long seed, int step) {
+        double[] logF = own(t.logF()).values();
+        double[] slope = own(t.slope()).values();
+        double[] weight = own(t.logLevelWeight()).values();
+        double[] levelBetas = own(t.levelBetas()).values();
+        int[] level = own(t.level()).values();
+        int[] next = own(t.nextLevel()).values();
+        double[] betas = own(t.betas()).values();
+        double[] q = own(t.probabilities()).values();
+        double[] stats = own(t.statistics()).values();
+        if (logF.length < count * levels || q.length < count * levels || stats.length < 4 * levels
+                || weight.length < levels || level.length < count || next.length < count || betas.length < count) {
+            throw new IllegalArgumentException("tempering buffers are too small for " + count + " chains × " + levels
+                    + " levels");
+        }
+        for (int r = 0; r < count; r++) {
+            next[r] = TemperingSteps.draw(logF, weight, r, levels, seed, step, q);
+            betas[r] = levelBetas[next[r]];
+        }
+        TemperingSteps.accumulate(q, slope, level, count, levels, stats);
+    }
+
+    @Override
     public RbmOps bind(Rbm model, BaseRate baseRate) {
         checkOpen();
         return new CpuRbmOps(this, model, baseRate);
+    }
+
+    @Override
+    public IsingOps bind(Ising model) {
+        checkOpen();
+        return new CpuIsingOps(this, model);
+    }
+
+    @Override
+    public GaussianToyOps bind(GaussianToy model) {
+        checkOpen();
+        return new CpuGaussianToyOps(this, model);
     }
 
     @Override

@@ -2,8 +2,10 @@ package org.logz.cpu;
 
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.RbmArguments;
@@ -164,23 +166,101 @@ final class CpuRbmOps implements RbmOps {
                 weights[particle] += delta;
             }
             if (transition) {
-                sampleVisible(xm, s, t, rowFrom, rowTo, n, beta, seed, step);
+                sampleVisible(xm, s, t, rowFrom, rowTo, n, constantBetas(beta), seed, step);
             }
         });
     }
 
     @Override
-    public void gibbs(ParticleMatrix x, int count, double beta, int sweeps, long seed, int step) {
+    public void gibbs(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step) {
         RbmArguments.checkSweeps(sweeps);
         CpuMatrix xm = states(x, 0, count);
+        double[] perParticle = perParticle(betas, count);
         ensureScratch(xm);
-        float bf = (float) beta;
         backend.forEachTile(0, count, (t, from, to) -> {
             Scratch s = scratch.get(t);
+            float[] beta = tileBetas(betas, perParticle, t);
             for (int sweep = 0; sweep < sweeps; sweep++) {
                 Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
-                sampleHidden(s.uBuf, false, s, t, from, to, bf, seed, step + sweep);
-                sampleVisible(xm, s, t, from, to, n, bf, seed, step + sweep);
+                sampleHidden(s.uBuf, false, s, t, from, to, beta, seed, step + sweep);
+                sampleVisible(xm, s, t, from, to, n, beta, seed, step + sweep);
+            }
+        });
+    }
+
+    /** The per-particle inverse temperatures as a heap array, or null for a uniform β. */
+    private double[] perParticle(Betas betas, int count) {
+        if (betas instanceof Betas.PerParticle p) {
+            CpuVector v = backend.own(p.betas());
+            v.checkCount(count);
+            return v.values();
+        }
+        return null;
+    }
+
+    /** The same inverse temperature for every row of a tile. */
+    private static float[] constantBetas(float beta) {
+        float[] out = new float[CpuMatrix.TILE_ROWS];
+        Arrays.fill(out, beta);
+        return out;
+    }
+
+    /** Inverse temperatures of the rows of tile t, in float32 as the kernels use them. */
+    private static float[] tileBetas(Betas betas, double[] perParticle, int t) {
+        float[] out = new float[CpuMatrix.TILE_ROWS];
+        for (int r = 0; r < out.length; r++) {
+            int particle = t * CpuMatrix.TILE_ROWS + r;
+            out[r] = perParticle != null ? (particle < perParticle.length ? (float) perParticle[particle] : 0f)
+                    : (float) ((Betas.Uniform) betas).beta();
+        }
+        return out;
+    }
+
+    @Override
+    public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
+                       ParticleVector slope) {
+        CpuMatrix xm = states(x, 0, count);
+        double[] betas = backend.own(levelBetas).values();
+        if (levels < 1 || levels > betas.length) {
+            throw new IllegalArgumentException(levels + " levels, but the ladder holds " + betas.length);
+        }
+        CpuVector f = backend.own(logF);
+        CpuVector d = backend.own(slope);
+        f.checkCount(count * levels);
+        d.checkCount(count * levels);
+        double[] logValues = f.values();
+        double[] slopeValues = d.values();
+        ensureScratch(xm);
+        backend.forEachTile(0, count, (t, from, to) -> {
+            Scratch s = scratch.get(t);
+            FloatBuffer xb = xm.buffer(t);
+            Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
+            double[] field = new double[h];
+            for (int r = from; r < to; r++) {
+                int particle = t * CpuMatrix.TILE_ROWS + r;
+                double base = 0;
+                double target = 0;
+                for (int i = 0; i < n; i++) {
+                    double xi = xb.get(r * n + i);
+                    base += a0[i] * xi;
+                    target += a[i] * xi;
+                }
+                for (int j = 0; j < h; j++) {
+                    field[j] = s.uBuf.get(r * h + j) + b[j];
+                }
+                for (int k = 0; k < levels; k++) {
+                    double beta = betas[k];
+                    double value = (1 - beta) * base + beta * target;
+                    double derivative = target - base;
+                    for (int j = 0; j < h; j++) {
+                        double z = beta * field[j];
+                        double e = Math.exp(-Math.abs(z));
+                        value += Math.max(z, 0.0) + Math.log(1.0 + e);
+                        derivative += field[j] * (z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e));
+                    }
+                    logValues[particle * levels + k] = value;
+                    slopeValues[particle * levels + k] = derivative;
+                }
             }
         });
     }
@@ -245,12 +325,13 @@ final class CpuRbmOps implements RbmOps {
         CpuMatrix xm = states(x, first, count);
         CpuMatrix gm = preActivationMatrix(g, first, count);
         ensureScratch(xm);
+        float[] one = constantBetas(1f);
         backend.forEachTile(first, count, (t, from, to) -> {
             Scratch s = scratch.get(t);
             FloatBuffer gb = gm.buffer(t);
             for (int sweep = 0; sweep < sweeps; sweep++) {
-                sampleHidden(gb, true, s, t, from, to, 1f, seed, step + sweep);
-                sampleVisible(xm, s, t, from, to, active, 1f, seed, step + sweep);
+                sampleHidden(gb, true, s, t, from, to, one, seed, step + sweep);
+                sampleVisible(xm, s, t, from, to, active, one, seed, step + sweep);
                 refreshPreActivations(xm, gm, s, t, from, to);
             }
         });
@@ -321,9 +402,10 @@ final class CpuRbmOps implements RbmOps {
 
     /**
      * {@code h ~ σ(β·z)} in float32 with {@code z = field} when {@code fieldHasBias} (the sequential
-     * path's g) and {@code z = field + b} otherwise (a fresh product xW). Writes {@code s.hid}.
+     * path's g) and {@code z = field + b} otherwise (a fresh product xW), β of row r at {@code beta[r]}.
+     * Writes {@code s.hid}.
      */
-    private void sampleHidden(FloatBuffer field, boolean fieldHasBias, Scratch s, int t, int from, int to, float beta,
+    private void sampleHidden(FloatBuffer field, boolean fieldHasBias, Scratch s, int t, int from, int to, float[] beta,
                               long seed, int step) {
         float[] z = new float[h];
         float[] uniforms = new float[h];
@@ -332,7 +414,7 @@ final class CpuRbmOps implements RbmOps {
             field.get(r * h, z, 0, h);
             uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.HIDDEN, uniforms);
             for (int j = 0; j < h; j++) {
-                row[j] = bernoulli(uniforms[j], logistic(beta * (fieldHasBias ? z[j] : z[j] + b[j])));
+                row[j] = bernoulli(uniforms[j], logistic(beta[r] * (fieldHasBias ? z[j] : z[j] + b[j])));
             }
             s.hBuf.put(r * h, row, 0, h);
         }
@@ -340,21 +422,21 @@ final class CpuRbmOps implements RbmOps {
 
     /**
      * {@code V = H Wᵀ}, then {@code x_i ~ σ((1-β) a0_i + β (a_i + v_i))} in float32 for units
-     * {@code i < active}. Writes live rows of tile t of x.
+     * {@code i < active}, β of row r at {@code beta[r]}. Writes live rows of tile t of x.
      */
-    private void sampleVisible(CpuMatrix xm, Scratch s, int t, int from, int to, int active, float beta, long seed,
+    private void sampleVisible(CpuMatrix xm, Scratch s, int t, int from, int to, int active, float[] beta, long seed,
                                int step) {
         Nd4j.gemm(s.hid, w, s.v, false, true, 1.0, 0.0);
         FloatBuffer xb = xm.buffer(t);
-        float oneMinusBeta = 1f - beta;
         float[] field = new float[active];
         float[] uniforms = new float[active];
         float[] row = new float[active];
         for (int r = from; r < to; r++) {
             s.vBuf.get(r * n, field, 0, active);
             uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.VISIBLE, uniforms);
+            float oneMinusBeta = 1f - beta[r];
             for (int i = 0; i < active; i++) {
-                row[i] = bernoulli(uniforms[i], logistic(oneMinusBeta * a0[i] + beta * (a[i] + field[i])));
+                row[i] = bernoulli(uniforms[i], logistic(oneMinusBeta * a0[i] + beta[r] * (a[i] + field[i])));
             }
             xb.put(r * n, row, 0, active);
         }

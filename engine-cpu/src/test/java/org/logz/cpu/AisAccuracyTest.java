@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling;
@@ -24,18 +22,7 @@ import org.logz.testkit.Fixtures;
 import org.logz.model.RandomRbm;
 
 /** AIS and reverse AIS against exact log Z (issue 2 acceptance); errors are printed for the closing note. */
-class AisAccuracyTest {
-    private static ParticleBackend backend;
-
-    @BeforeAll
-    static void open() {
-        backend = CpuBackend.create(2);
-    }
-
-    @AfterAll
-    static void close() {
-        backend.close();
-    }
+class AisAccuracyTest extends SharedCpuBackend {
 
     private static AnnealingResult ais(Rbm rbm, BaseRate base, int chains, Schedule schedule, long seed) {
         try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, base)) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,21 +32,14 @@ import org.logz.resample.ResamplingScheme;
  * small, so that a broken error estimate cannot hide a broken estimate. Errors are printed for the
  * closing note.
  */
-class SequentialAccuracyTest {
-    private static ParticleBackend backend;
+class SequentialAccuracyTest extends SharedCpuBackend {
     private static BinaryDataset digits;
     private static BinaryDataset mnist;
 
     @BeforeAll
-    static void open() {
-        backend = CpuBackend.create(2);
+    static void loadData() {
         digits = Datasets.load("digits");
         mnist = Datasets.load("mnist");
-    }
-
-    @AfterAll
-    static void close() {
-        backend.close();
     }
 
     private static ResampleMove.Settings settings(Variant variant, int particles, int gibbsSteps, long seed) {

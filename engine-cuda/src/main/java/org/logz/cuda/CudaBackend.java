@@ -5,13 +5,18 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
 
+import org.logz.backend.GaussianToyOps;
 import org.logz.backend.IndexVector;
+import org.logz.backend.IsingOps;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.RbmOps;
+import org.logz.backend.Tempering;
 import org.logz.backend.WeightSummary;
 import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
 import org.logz.model.Rbm;
 import org.logz.resample.Resampler;
 import org.logz.resample.Resampling;
@@ -32,6 +37,9 @@ public final class CudaBackend extends ParticleBackend {
     final ResampleKernels resampleKernels;
     final GibbsKernels gibbsKernels;
     final WeightKernels weightKernels;
+    final IsingKernels isingKernels;
+    final GaussianToyKernels gaussianToyKernels;
+    final TemperingKernels temperingKernels;
     private final Set<CudaBuffer> live = Collections.newSetFromMap(new IdentityHashMap<>());
     private final CudaVector summary;
     private final CudaIndexVector flag;
@@ -46,6 +54,9 @@ public final class CudaBackend extends ParticleBackend {
         this.resampleKernels = new ResampleKernels(device);
         this.gibbsKernels = new GibbsKernels(device);
         this.weightKernels = new WeightKernels(device);
+        this.isingKernels = new IsingKernels(device);
+        this.gaussianToyKernels = new GaussianToyKernels(device);
+        this.temperingKernels = new TemperingKernels(device);
         this.summary = new CudaVector(this, 4);
         this.flag = new CudaIndexVector(this, 1);
     }
@@ -403,9 +414,65 @@ public final class CudaBackend extends ParticleBackend {
     }
 
     @Override
+    public void linearLevels(ParticleVector values, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
+                             ParticleVector slope) {
+        CudaVector v = own(values);
+        CudaVector ladder = own(levelBetas);
+        CudaVector f = own(logF);
+        CudaVector d = own(slope);
+        v.checkRange(0, count);
+        ladder.checkRange(0, levels);
+        f.checkRange(0, count * levels);
+        d.checkRange(0, count * levels);
+        if (count > 0) {
+            temperingKernels.linearLevels(v.address(), count, ladder.address(), levels, f.address(), d.address());
+        }
+    }
+
+    @Override
+    public void temper(Tempering t, int count, int levels, long seed, int step) {
+        CudaVector logF = own(t.logF());
+        CudaVector slope = own(t.slope());
+        CudaVector weight = own(t.logLevelWeight());
+        CudaVector ladder = own(t.levelBetas());
+        CudaIndexVector level = own(t.level());
+        CudaIndexVector next = own(t.nextLevel());
+        CudaVector betas = own(t.betas());
+        CudaVector q = own(t.probabilities());
+        CudaVector statistics = own(t.statistics());
+        logF.checkRange(0, count * levels);
+        slope.checkRange(0, count * levels);
+        q.checkRange(0, count * levels);
+        weight.checkRange(0, levels);
+        ladder.checkRange(0, levels);
+        statistics.checkRange(0, 4 * levels);
+        level.checkRange(0, count);
+        next.checkRange(0, count);
+        betas.checkRange(0, count);
+        if (count == 0) {
+            return;
+        }
+        temperingKernels.draw(logF.address(), weight.address(), count, levels, ladder.address(), seed, step,
+                q.address(), next.address(), betas.address());
+        temperingKernels.accumulate(q.address(), slope.address(), level.address(), count, levels, statistics.address());
+    }
+
+    @Override
     public RbmOps bind(Rbm model, BaseRate baseRate) {
         checkOpen();
         return new CudaRbmOps(this, model, baseRate);
+    }
+
+    @Override
+    public IsingOps bind(Ising model) {
+        checkOpen();
+        return new CudaIsingOps(this, model);
+    }
+
+    @Override
+    public GaussianToyOps bind(GaussianToy model) {
+        checkOpen();
+        return new CudaGaussianToyOps(this, model);
     }
 
     /** Device scratch of the resampling kernels, grown to the largest particle count seen. */

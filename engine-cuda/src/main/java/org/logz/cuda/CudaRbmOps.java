@@ -1,5 +1,6 @@
 package org.logz.cuda;
 
+import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.RbmArguments;
@@ -117,28 +118,28 @@ final class CudaRbmOps implements RbmOps {
         }
     }
 
-    /** H ~ σ(β (XW + b)) for rows of x. */
-    private void hiddenFromStates(long x, int rows, float beta, long seed, int step, long first) {
+    /** H ~ σ(β (XW + b)) for rows of x; {@code betas} per row, or 0 for {@code beta} everywhere. */
+    private void hiddenFromStates(long x, int rows, float beta, long betas, long seed, int step, long first) {
         if (blas()) {
             productXW(x, rows, n, u.address(), false);
-            backend.gibbsKernels.sampleHidden(u.address(), h, rows, b, beta, hidden.address(), seed, step, first);
+            backend.gibbsKernels.sampleHidden(u.address(), h, rows, b, beta, betas, hidden.address(), seed, step, first);
         } else {
-            backend.gibbsKernels.gemmBernoulli(rows, h, n, x, n, w, h, false, b, 0, beta, hidden.address(), h, seed, step,
-                    StreamTag.HIDDEN, first);
+            backend.gibbsKernels.gemmBernoulli(rows, h, n, x, n, w, h, false, b, 0, beta, betas, hidden.address(), h, seed,
+                    step, StreamTag.HIDDEN, first);
         }
     }
 
-    /** x[0, active) ~ σ((1-β) a0 + β (a + HWᵀ)) for rows of x. */
-    private void visibleFromHidden(long x, int rows, int active, float beta, long seed, int step, long first) {
+    /** x[0, active) ~ σ((1-β) a0 + β (a + HWᵀ)) for rows of x; {@code betas} per row, or 0. */
+    private void visibleFromHidden(long x, int rows, int active, float beta, long betas, long seed, int step, long first) {
         if (active == 0) {
             return;
         }
         if (blas()) {
             device.sgemm(true, false, active, rows, h, 1f, w, h, hidden.address(), h, 0f, v.address(), n);
-            backend.gibbsKernels.sampleVisible(v.address(), n, active, rows, a, a0, beta, x, seed, step, first);
+            backend.gibbsKernels.sampleVisible(v.address(), n, active, rows, a, a0, beta, betas, x, seed, step, first);
         } else {
-            backend.gibbsKernels.gemmBernoulli(rows, active, h, hidden.address(), h, w, h, true, a, a0, beta, x, n, seed,
-                    step, StreamTag.VISIBLE, first);
+            backend.gibbsKernels.gemmBernoulli(rows, active, h, hidden.address(), h, w, h, true, a, a0, beta, betas, x, n,
+                    seed, step, StreamTag.VISIBLE, first);
         }
     }
 
@@ -164,22 +165,48 @@ final class CudaRbmOps implements RbmOps {
         backend.weightKernels.anneal(u.address(), xm.address(), n, h, count, b, slope, from, to, lw.address(), transition,
                 hidden.address(), seed, step, 0);
         if (transition) {
-            visibleFromHidden(xm.address(), count, n, (float) to, seed, step, 0);
+            visibleFromHidden(xm.address(), count, n, (float) to, 0, seed, step, 0);
         }
     }
 
     @Override
-    public void gibbs(ParticleMatrix x, int count, double beta, int sweeps, long seed, int step) {
+    public void gibbs(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step) {
         RbmArguments.checkSweeps(sweeps);
         CudaMatrix xm = states(x, 0, count);
         if (count == 0) {
             return;
         }
+        float beta = betas instanceof Betas.Uniform uniform ? (float) uniform.beta() : 0f;
+        long perRow = 0;
+        if (betas instanceof Betas.PerParticle p) {
+            CudaVector v = backend.own(p.betas());
+            v.checkRange(0, count);
+            perRow = v.address();
+        }
         ensureScratch(count);
         for (int sweep = 0; sweep < sweeps; sweep++) {
-            hiddenFromStates(xm.address(), count, (float) beta, seed, step + sweep, 0);
-            visibleFromHidden(xm.address(), count, n, (float) beta, seed, step + sweep, 0);
+            hiddenFromStates(xm.address(), count, beta, perRow, seed, step + sweep, 0);
+            visibleFromHidden(xm.address(), count, n, beta, perRow, seed, step + sweep, 0);
         }
+    }
+
+    @Override
+    public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
+                       ParticleVector slope) {
+        CudaMatrix xm = states(x, 0, count);
+        CudaVector ladder = backend.own(levelBetas);
+        ladder.checkRange(0, levels);
+        CudaVector f = backend.own(logF);
+        CudaVector d = backend.own(slope);
+        f.checkRange(0, count * levels);
+        d.checkRange(0, count * levels);
+        if (count == 0) {
+            return;
+        }
+        ensureScratch(count);
+        productXW(xm.address(), count, n, u.address(), false);
+        backend.weightKernels.levels(u.address(), xm.address(), n, h, count, a, a0, b, ladder.address(), levels, f.address(),
+                d.address());
     }
 
     @Override
@@ -240,8 +267,8 @@ final class CudaRbmOps implements RbmOps {
         }
         ensureScratch(count);
         for (int sweep = 0; sweep < sweeps; sweep++) {
-            backend.gibbsKernels.sampleHidden(gm.row(first), h, count, 0, 1f, hidden.address(), seed, step + sweep, first);
-            visibleFromHidden(xm.row(first), count, active, 1f, seed, step + sweep, first);
+            backend.gibbsKernels.sampleHidden(gm.row(first), h, count, 0, 1f, 0, hidden.address(), seed, step + sweep, first);
+            visibleFromHidden(xm.row(first), count, active, 1f, 0, seed, step + sweep, first);
             refresh(xm, gm, first, count, active);
         }
     }

@@ -23,16 +23,20 @@ final class GibbsKernels {
                 .i64(first));
     }
 
-    /** @param bias 0 when the field already holds the hidden biases */
-    void sampleHidden(long field, int hn, long rows, long bias, float beta, long h, long seed, int step, long first) {
+    /**
+     * @param bias  0 when the field already holds the hidden biases
+     * @param betas per-row inverse temperatures, or 0 to use {@code beta} for every row
+     */
+    void sampleHidden(long field, int hn, long rows, long bias, float beta, long betas, long h, long seed, int step,
+                      long first) {
         run("logz_sample_hidden", rows * ((hn + 3) / 4), KernelArgs.of().ptr(field).i32(hn).i64(rows).ptr(bias).f32(beta)
-                .ptr(h).key(seed).i32(step).i64(first));
+                .ptr(betas).ptr(h).key(seed).i32(step).i64(first));
     }
 
-    void sampleVisible(long v, int n, int active, long rows, long a, long a0, float beta, long x, long seed, int step,
-                       long first) {
+    void sampleVisible(long v, int n, int active, long rows, long a, long a0, float beta, long betas, long x, long seed,
+                       int step, long first) {
         run("logz_sample_visible", rows * ((active + 3) / 4), KernelArgs.of().ptr(v).i32(n).i32(active).i64(rows).ptr(a)
-                .ptr(a0).f32(beta).ptr(x).key(seed).i32(step).i64(first));
+                .ptr(a0).f32(beta).ptr(betas).ptr(x).key(seed).i32(step).i64(first));
     }
 
     /** C (rows × cols, ldc) = A (rows × k) · op(B) + beta C, row-major; op(B) = Bᵀ when transB. */
@@ -47,10 +51,11 @@ final class GibbsKernels {
      * stream {@code tag}.
      */
     void gemmBernoulli(int rows, int cols, int k, long a, int lda, long b, int ldb, boolean transB, long bias, long offset,
-                       float beta, long out, int ldo, long seed, int step, int tag, long first) {
+                       float beta, long betas, long out, int ldo, long seed, int step, int tag, long first) {
         device.launch("logz_gemm_bernoulli", (cols + TILE_COLS - 1) / TILE_COLS, (rows + TILE_ROWS - 1) / TILE_ROWS,
                 TILE_ROWS, TILE_ROWS, 0, KernelArgs.of().i32(rows).i32(cols).i32(k).ptr(a).i32(lda).ptr(b).i32(ldb)
-                        .i32(transB ? 1 : 0).ptr(bias).ptr(offset).f32(beta).ptr(out).i32(ldo).key(seed).i32(step).i32(tag)
+                        .i32(transB ? 1 : 0).ptr(bias).ptr(offset).f32(beta).ptr(betas).ptr(out).i32(ldo).key(seed).i32(step)
+                        .i32(tag)
                         .i64(first));
     }
 }

@@ -1,6 +1,9 @@
 package org.logz.cuda;
 
-/** Launcher of rbm_weights.cu: one warp per particle, {@link Launch#BLOCK} threads per block, grid-stride. */
+/**
+ * Launcher of rbm_weights.cu: one warp per particle ({@code logz_levels}: one thread per particle and
+ * level), {@link Launch#BLOCK} threads per block, grid-stride.
+ */
 final class WeightKernels {
     private final CudaDevice device;
 
@@ -21,6 +24,12 @@ final class WeightKernels {
     void logDensity(long u, long x, int n, int hn, long rows, long b, long coefficient, double beta, long out) {
         run("logz_log_density", rows, KernelArgs.of().ptr(u).ptr(x).i32(n).i32(hn).i64(rows).ptr(b).ptr(coefficient)
                 .f64(beta).ptr(out));
+    }
+
+    void levels(long u, long x, int n, int hn, long rows, long a, long a0, long b, long levelBetas, int levels, long logF,
+                long slope) {
+        device.launch("logz_levels", Launch.grid(device, rows * levels), 1, Launch.BLOCK, 1, 0, KernelArgs.of().ptr(u)
+                .ptr(x).i32(n).i32(hn).i64(rows).ptr(a).ptr(a0).ptr(b).ptr(levelBetas).i32(levels).ptr(logF).ptr(slope));
     }
 
     void smooth(long g, int hn, long rows, long w, float a, long logW) {

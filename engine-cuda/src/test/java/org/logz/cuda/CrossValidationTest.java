@@ -8,6 +8,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.logz.backend.GaussianToyOps;
+import org.logz.backend.IsingOps;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
@@ -21,7 +23,12 @@ import org.logz.estimate.ProgressListener;
 import org.logz.estimate.Replicates;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
+import org.logz.estimate.tempered.LevelEstimate;
+import org.logz.estimate.tempered.TemperedResult;
+import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
 import org.logz.path.RbmSequentialPath;
@@ -62,6 +69,8 @@ class CrossValidationTest {
         sampledStatesAgreeBitForBit(other);
         aisEstimatesAgree(other);
         armEstimatesAgree(other);
+        modelKernelsAgree(other);
+        temperedEstimatesAgree(other);
     }
 
     private static float[] states(int rows, int cols, long seed) {
@@ -181,6 +190,93 @@ class CrossValidationTest {
                 r[1].stdErr());
         assertTrue(Math.abs(r[0].logZ() - r[1].logZ()) <= Math.max(4 * combined, 0.05),
                 "ARM estimates differ by more than 4 combined SE");
+    }
+
+    /**
+     * Ising sweeps (forward and reversed) and Gaussian toy moves from the same states with the same
+     * seed, and the RBM's levels: spins bit for bit but for rounding flips, toy states and level
+     * values within tolerance.
+     */
+    static void modelKernelsAgree(ParticleBackend other) {
+        Ising ising = new Ising(10);
+        GaussianToy toy = GaussianToy.habeck();
+        Rbm rbm = RandomRbm.create(41, 23, 1.0, 93);
+        BaseRate base = BaseRate.of(RandomRbm.create(41, 1, 2.0, 94).visibleBias(), "test");
+        int rows = 131;
+        int levels = 17;
+        double[] ladder = Schedule.linear(levels - 1).betas();
+        float[] rbmStates = states(rows, 41, 95);
+        float[][] spins = new float[2][];
+        float[][] toyStates = new float[2][];
+        double[][] logF = new double[2][];
+        double[][] slope = new double[2][];
+        ParticleBackend[] backends = {cpu, other};
+        for (int i = 0; i < 2; i++) {
+            ParticleBackend b = backends[i];
+            try (IsingOps isingOps = b.bind(ising); GaussianToyOps toyOps = b.bind(toy); RbmOps rbmOps = b.bind(rbm, base);
+                 ParticleMatrix x = b.matrix(rows, 100); ParticleMatrix t = b.matrix(rows, 1);
+                 ParticleMatrix v = b.matrix(rows, 41); ParticleVector lw = b.vector(rows);
+                 ParticleVector betas = b.vector(levels); ParticleVector f = b.vector(rows * levels);
+                 ParticleVector d = b.vector(rows * levels)) {
+                isingOps.sampleBase(x, rows, 3, 0);
+                isingOps.annealStep(x, rows, 0.3, 0.45, lw, 2, 3, 1);
+                isingOps.annealStep(x, rows, 0.45, 0.4, lw, 2, 3, 2);
+                spins[i] = b.download(x, rows);
+                toyOps.sampleBase(t, rows, 3, 0);
+                toyOps.annealStep(t, rows, 0.0, 0.5, lw, true, 3, 1);
+                toyOps.transition(t, rows, 0.5, 3, 3, 2);
+                toyStates[i] = b.download(t, rows);
+                b.upload(rbmStates, rows, v);
+                b.upload(ladder, betas);
+                rbmOps.levels(v, rows, betas, levels, f, d);
+                logF[i] = b.download(f, rows * levels);
+                slope[i] = b.download(d, rows * levels);
+            }
+        }
+        int same = 0;
+        for (int e = 0; e < spins[0].length; e++) {
+            same += spins[0][e] == spins[1][e] ? 1 : 0;
+        }
+        System.out.printf(Locale.ROOT, "Ising sweeps: %d of %d spins identical%n", same, spins[0].length);
+        assertTrue(same >= 0.999 * spins[0].length, "Ising sweeps: only " + same + " spins agree");
+        for (int r = 0; r < rows; r++) {
+            assertClose(toyStates[0][r], toyStates[1][r], "Gaussian toy state " + r);
+        }
+        for (int e = 0; e < logF[0].length; e++) {
+            assertClose(logF[0][e], logF[1][e], "RBM level value " + e);
+            assertClose(slope[0][e], slope[1][e], "RBM level slope " + e);
+        }
+    }
+
+    /** RTS on both backends with the same seed: every estimate within the combined standard errors. */
+    static void temperedEstimatesAgree(ParticleBackend other) {
+        Rbm rbm = RandomRbm.create(24, 14, 1.0, 91);
+        TemperedResult[] r = new TemperedResult[2];
+        ParticleBackend[] backends = {cpu, other};
+        for (int i = 0; i < 2; i++) {
+            try (RbmTemperedPath path = new RbmTemperedPath(backends[i], rbm, BaseRate.uniform(24))) {
+                r[i] = new TemperedSampling(new TemperedSampling.Settings(60, Schedule.linear(39), null, 20, 4, 600, 10,
+                        3000, 5)).run(path, ProgressListener.NONE);
+            }
+        }
+        for (String method : new String[] {"rts", "ti", "ti-rb", "mbar"}) {
+            LevelEstimate a = r[0].estimate(method);
+            LevelEstimate b = r[1].estimate(method);
+            System.out.printf(Locale.ROOT, "%s: cpu %.4f ± %.4f, cuda %.4f ± %.4f%n", method, a.logZ(), a.stdErr(), b.logZ(),
+                    b.stdErr());
+            assertTrue(Math.abs(a.logZ() - b.logZ()) <= Math.max(4 * Math.hypot(a.stdErr(), b.stdErr()), 0.05),
+                    method + " estimates differ by more than 4 combined SE");
+        }
+    }
+
+    @Test
+    void modelKernels() {
+        modelKernelsAgree(cuda);
+    }
+
+    @Test
+    void tempered() {
+        temperedEstimatesAgree(cuda);
     }
 
     @Test

@@ -89,9 +89,15 @@ class GemmKernelTest {
         device.put(px, x, 0, x.length);
         device.put(pw, w, 0, w.length);
         device.put(pb, bias, 0, h);
-        kernels.gemmBernoulli(rows, h, n, px, n, pw, h, false, pb, 0, 0.8f, fused, h, 11, 3, StreamTag.HIDDEN, 7);
+        double[] betas = new double[rows];
+        for (int r = 0; r < rows; r++) {
+            betas[r] = (r % 5) / 4.0;
+        }
+        long pbetas = device.allocate(8L * rows);
+        device.put(pbetas, betas, 0, rows);
+        kernels.gemmBernoulli(rows, h, n, px, n, pw, h, false, pb, 0, 0f, pbetas, fused, h, 11, 3, StreamTag.HIDDEN, 7);
         device.sgemm(false, false, h, rows, n, 1f, pw, h, px, n, 0f, pu, h);
-        kernels.sampleHidden(pu, h, rows, pb, 0.8f, twoStep, 11, 3, 7);
+        kernels.sampleHidden(pu, h, rows, pb, 0f, pbetas, twoStep, 11, 3, 7);
         float[] f = new float[rows * h];
         float[] t = new float[rows * h];
         device.get(fused, f, 0, f.length);
@@ -101,7 +107,7 @@ class GemmKernelTest {
             same += f[i] == t[i] ? 1 : 0;
         }
         assertTrue(same >= 0.999 * f.length, same + " of " + f.length + " units agree");
-        for (long p : new long[] {px, pw, pb, pu, fused, twoStep}) {
+        for (long p : new long[] {px, pw, pb, pu, fused, twoStep, pbetas}) {
             device.free(p);
         }
     }

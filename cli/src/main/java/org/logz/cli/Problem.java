@@ -1,0 +1,246 @@
+package org.logz.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import org.logz.backend.ParticleBackend;
+import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.exact.IsingExact;
+import org.logz.exact.RbmEnumeration;
+import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
+import org.logz.path.GaussianToyPath;
+import org.logz.path.IsingTemperedPath;
+import org.logz.path.RbmTemperedPath;
+import org.logz.path.TemperedPath;
+import org.logz.path.TemperingPath;
+
+/**
+ * What {@code --model} names: an RBM file (or the embedded demo), {@code ising:L=N} (the 2D Ising
+ * torus, exact log Z by Kaufman's formula) or {@code gauss-toy[:key=value,...]} (Habeck's Gaussian
+ * toy, exact log Z in closed form).
+ */
+sealed interface Problem {
+    /** Path options that depend on the model: the RBM's base rate and data set, the Ising sweeps per step. */
+    record PathOptions(String baseRate, String data, int sweepsPerStep) {
+    }
+
+    static Problem parse(String spec) {
+        if (spec == null) {
+            return new RbmProblem(ModelSource.resolve(null));
+        }
+        String s = spec.trim();
+        String lower = s.toLowerCase(Locale.ROOT);
+        if (lower.equals("ising") || lower.startsWith("ising:")) {
+            return IsingProblem.parse(s);
+        }
+        if (lower.equals("gauss-toy") || lower.startsWith("gauss-toy:")) {
+            return ToyProblem.parse(s);
+        }
+        return new RbmProblem(ModelSource.resolve(Path.of(s)));
+    }
+
+    /** The model's name and size, for reports. */
+    Map<String, Object> describe();
+
+    /** Exact log Z when it is known or cheap; for RBMs only when {@code requested} or for the demo. */
+    Optional<Double> exactLogZ(boolean requested);
+
+    TemperedPath annealingPath(ParticleBackend backend, PathOptions options);
+
+    /** A path whose chains can sit at different temperatures, for the tempered estimators. */
+    TemperingPath temperingPath(ParticleBackend backend, PathOptions options);
+
+    /** How reverse chains start: {@code spec} as given on the command line, or null for the model's default. */
+    Start reverseStart(String spec, TemperedPath path, int chains);
+
+    /** {@code gibbs:B} (B transitions at β = 1 from the base) or a one-line error naming the accepted forms. */
+    static Start gibbs(String s, String accepted) {
+        if (s.startsWith("gibbs:")) {
+            return new Start.Gibbs(burnIn(s.substring(6), s));
+        }
+        throw new IllegalArgumentException("--reverse-start must be " + accepted + ", got " + s);
+    }
+
+    static int burnIn(String value, String spec) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--reverse-start " + spec + ": B must be an integer");
+        }
+    }
+
+    /** An RBM file or the demo RBM. */
+    record RbmProblem(ModelSource source) implements Problem {
+        @Override
+        public Map<String, Object> describe() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("model", source.name());
+            m.put("visible", source.rbm().visible());
+            m.put("hidden", source.rbm().hidden());
+            return m;
+        }
+
+        @Override
+        public Optional<Double> exactLogZ(boolean requested) {
+            if (!source.demo() && !requested) {
+                return Optional.empty();
+            }
+            if (!RbmEnumeration.canEnumerate(source.rbm())) {
+                throw new IllegalArgumentException("--compare-exact: " + source.rbm() + " is too large to enumerate");
+            }
+            return Optional.of(RbmEnumeration.logZ(source.rbm()));
+        }
+
+        @Override
+        public RbmTemperedPath annealingPath(ParticleBackend backend, PathOptions options) {
+            BaseRate base = source.baseRate(options.baseRate(), options.data());
+            return new RbmTemperedPath(backend, source.rbm(), base);
+        }
+
+        @Override
+        public TemperingPath temperingPath(ParticleBackend backend, PathOptions options) {
+            return annealingPath(backend, options);
+        }
+
+        @Override
+        public Start reverseStart(String spec, TemperedPath path, int chains) {
+            boolean small = RbmEnumeration.canSample(source.rbm());
+            String s = spec == null ? (small ? "exact" : "gibbs:1000") : spec.trim().toLowerCase(Locale.ROOT);
+            if (s.equals("exact")) {
+                if (!small) {
+                    throw new IllegalArgumentException("--reverse-start exact needs a layer of at most "
+                            + RbmEnumeration.MAX_SAMPLING_UNITS + " units; use gibbs:B");
+                }
+                return new Start.Exact();
+            }
+            return Problem.gibbs(s, "exact or gibbs:B");
+        }
+    }
+
+    /** {@code ising:L=N}: the N × N torus at β = 1 from the uniform distribution. */
+    record IsingProblem(Ising model) implements Problem {
+        static IsingProblem parse(String spec) {
+            Map<String, String> p = parameters(spec, "ising");
+            if (!p.keySet().equals(java.util.Set.of("l"))) {
+                throw new IllegalArgumentException("--model " + spec + ": write ising:L=N with an even N ≥ 2");
+            }
+            try {
+                return new IsingProblem(new Ising(Integer.parseInt(p.get("l"))));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--model " + spec + ": L must be an integer");
+            }
+        }
+
+        @Override
+        public Map<String, Object> describe() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("model", "ising:L=" + model.size());
+            m.put("sites", model.sites());
+            return m;
+        }
+
+        @Override
+        public Optional<Double> exactLogZ(boolean requested) {
+            return Optional.of(IsingExact.logZ(model, 1.0));
+        }
+
+        @Override
+        public IsingTemperedPath annealingPath(ParticleBackend backend, PathOptions options) {
+            return new IsingTemperedPath(backend, model, options.sweepsPerStep());
+        }
+
+        @Override
+        public TemperingPath temperingPath(ParticleBackend backend, PathOptions options) {
+            return annealingPath(backend, options);
+        }
+
+        /** {@code ground} (default; Habeck §6.1), {@code ground:B} (then B sweeps at β = 1) or {@code gibbs:B}. */
+        @Override
+        public Start reverseStart(String spec, TemperedPath path, int chains) {
+            String s = spec == null ? "ground" : spec.trim().toLowerCase(Locale.ROOT);
+            if (s.equals("ground") || s.startsWith("ground:")) {
+                int sweeps = s.equals("ground") ? 0 : burnIn(s.substring(7), s);
+                return new Start.Given(((IsingTemperedPath) path).groundStates(chains), "ground", sweeps);
+            }
+            return Problem.gibbs(s, "ground, ground:B or gibbs:B");
+        }
+    }
+
+    /** {@code gauss-toy[:mu0=..,sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..]}; defaults: Habeck's. */
+    record ToyProblem(GaussianToy model) implements Problem {
+        static ToyProblem parse(String spec) {
+            GaussianToy d = GaussianToy.habeck();
+            Map<String, String> p = parameters(spec, "gauss-toy");
+            java.util.Set<String> known = java.util.Set.of("mu0", "sigma0", "tau0", "mu1", "sigma1", "tau1", "power");
+            for (String key : p.keySet()) {
+                if (!known.contains(key)) {
+                    throw new IllegalArgumentException("--model " + spec + ": unknown parameter '" + key + "'; use "
+                            + String.join(", ", new java.util.TreeSet<>(known)));
+                }
+            }
+            try {
+                return new ToyProblem(new GaussianToy(number(p, "mu0", d.mu0()), number(p, "sigma0", d.sigma0()),
+                        number(p, "tau0", d.tau0()), number(p, "mu1", d.mu1()), number(p, "sigma1", d.sigma1()),
+                        number(p, "tau1", d.tau1()), (int) number(p, "power", d.power())));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--model " + spec + ": parameters must be numbers");
+            }
+        }
+
+        private static double number(Map<String, String> p, String key, double fallback) {
+            return p.containsKey(key) ? Double.parseDouble(p.get(key)) : fallback;
+        }
+
+        @Override
+        public Map<String, Object> describe() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("model", "gauss-toy:mu0=" + model.mu0() + ",sigma0=" + model.sigma0() + ",tau0=" + model.tau0() + ",mu1="
+                    + model.mu1() + ",sigma1=" + model.sigma1() + ",tau1=" + model.tau1() + ",power=" + model.power());
+            return m;
+        }
+
+        @Override
+        public Optional<Double> exactLogZ(boolean requested) {
+            return Optional.of(model.logZ1());
+        }
+
+        @Override
+        public GaussianToyPath annealingPath(ParticleBackend backend, PathOptions options) {
+            return new GaussianToyPath(backend, model);
+        }
+
+        @Override
+        public TemperingPath temperingPath(ParticleBackend backend, PathOptions options) {
+            throw new IllegalArgumentException("the Gaussian toy runs the annealing methods (ais, raise, bar, cumulant, "
+                    + "histogram), not tempered sampling");
+        }
+
+        @Override
+        public Start reverseStart(String spec, TemperedPath path, int chains) {
+            String s = spec == null ? "exact" : spec.trim().toLowerCase(Locale.ROOT);
+            return s.equals("exact") ? new Start.Exact() : Problem.gibbs(s, "exact or gibbs:B");
+        }
+    }
+
+    /** {@code name:key=value,...} as a map with lower-case keys; a bare name gives an empty map. */
+    private static Map<String, String> parameters(String spec, String name) {
+        Map<String, String> out = new LinkedHashMap<>();
+        int colon = spec.indexOf(':');
+        if (colon < 0) {
+            return out;
+        }
+        for (String part : spec.substring(colon + 1).split(",")) {
+            int eq = part.indexOf('=');
+            if (eq <= 0 || eq == part.length() - 1) {
+                throw new IllegalArgumentException("--model " + spec + ": write " + name + ":key=value,...");
+            }
+            out.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT), part.substring(eq + 1).trim());
+        }
+        return out;
+    }
+}

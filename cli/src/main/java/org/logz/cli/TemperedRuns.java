@@ -1,0 +1,99 @@
+package org.logz.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.logz.backend.ParticleBackend;
+import org.logz.bench.TracePlot;
+import org.logz.estimate.tempered.LevelEstimate;
+import org.logz.estimate.tempered.TemperedResult;
+import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.path.TemperingPath;
+import org.logz.random.Philox;
+import org.logz.schedule.Schedule;
+
+/** {@code --method rts|ti|ti-rb|mbar}: one tempered sampling run read by all four estimators; the method picks the headline. */
+final class TemperedRuns {
+    private TemperedRuns() {
+    }
+
+    static EstimateCommand.Runs run(EstimateCommand c, Problem problem, Map<String, Object> report) {
+        if (c.levels < 2) {
+            throw new IllegalArgumentException("--levels must be at least 2, got " + c.levels);
+        }
+        Schedule ladder = Schedule.parse(c.ladder, c.levels - 1);
+        double[] logPrior = c.prior == null ? null : logPrior(c.prior);
+        if (c.mbarSamples == 0 && c.method.equals("mbar")) {
+            throw new IllegalArgumentException("--method mbar needs --mbar-samples above 0");
+        }
+        int chains = c.chains(100);
+        List<TemperedResult> runs = new ArrayList<>();
+        try (ParticleBackend backend = c.backendOptions.open();
+             TemperingPath path = problem.temperingPath(backend, c.pathOptions())) {
+            for (int b = 0; b < c.replicates; b++) {
+                var settings = new TemperedSampling.Settings(chains, ladder, logPrior, c.roundSweeps, c.rounds, c.sweeps,
+                        c.batches, c.mbarSamples, Philox.replicateSeed(c.seed, b));
+                try (Progress progress = Progress.onTerminal(c.method + c.replicateLabel(b))) {
+                    runs.add(new TemperedSampling(settings).run(path, progress).withMethod(c.method));
+                }
+            }
+            AnnealingRuns.describePath(path, report);
+        }
+        TemperedResult r = runs.get(0);
+        report.put("logZ", r.logZ());
+        report.put("stderr", r.standardError().getAsDouble());
+        report.put("stderrMethod", "batch means over " + r.batches() + " consecutive batches of the final run");
+        Map<String, Object> estimates = new LinkedHashMap<>();
+        for (LevelEstimate e : r.estimates()) {
+            estimates.put(e.method(), EstimateCommand.ordered("logZ", e.logZ(), "stderr", e.stdErr()));
+        }
+        report.put("estimates", estimates);
+        report.put("chains", chains);
+        report.put("levels", ladder.steps() + 1);
+        report.put("ladder", ladder.name());
+        report.put("prior", c.prior == null ? "uniform" : c.prior.toString());
+        report.put("sweeps", c.sweeps);
+        report.put("roundSweeps", c.roundSweeps);
+        report.put("maxRounds", c.rounds);
+        report.put("initialRounds", r.initialRounds());
+        report.put("converged", r.converged());
+        report.put("finalDeviation", r.finalDeviation());
+        report.put("batches", r.batches());
+        report.put("mbarSamples", r.mbarSamples());
+        report.put("chainSweeps", runs.stream().mapToLong(TemperedResult::sweeps).sum());
+        report.put("logZ0", r.logZ0());
+        double[] curve = r.estimate(c.method).curve();
+        List<Map<String, Object>> trace = new ArrayList<>();
+        for (int k = 0; k < curve.length; k++) {
+            trace.add(EstimateCommand.ordered("level", k, "beta", r.levelBetas()[k], "logZ", curve[k], "occupancy",
+                    r.occupancy()[k], "prior", Math.exp(r.logPrior()[k]), "visits", r.visits()[k], "initialLogZ",
+                    r.initialLogZ()[k]));
+        }
+        report.put("trace", trace);
+        if (c.plot != null) {
+            TracePlot.write(c.plot, r);
+        }
+        return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
+                "%d chains on %d levels, %d initial rounds%s, %d final sweeps in %d batches, %d chain-sweeps", chains,
+                ladder.steps() + 1, r.initialRounds(), r.converged() ? " (converged)" : " (not converged)", c.sweeps,
+                r.batches(), r.sweeps()));
+    }
+
+    /** The prior file: one positive weight per line (# comments and blank lines skipped), as log r_k. */
+    private static double[] logPrior(Path file) {
+        double[] weights = BarCommand.read(file);
+        double[] log = new double[weights.length];
+        for (int k = 0; k < weights.length; k++) {
+            if (!(weights[k] > 0)) {
+                throw new IllegalArgumentException(file + ": prior weight " + (k + 1) + " is " + weights[k]
+                        + "; weights must be positive");
+            }
+            log[k] = Math.log(weights[k]);
+        }
+        return log;
+    }
+}

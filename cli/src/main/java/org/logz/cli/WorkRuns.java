@@ -1,0 +1,82 @@
+package org.logz.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.logz.backend.ParticleBackend;
+import org.logz.bench.TracePlot;
+import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.BidirectionalAnnealing;
+import org.logz.estimate.BidirectionalResult;
+import org.logz.estimate.work.WorkEstimate;
+import org.logz.path.TemperedPath;
+import org.logz.random.Philox;
+import org.logz.schedule.Schedule;
+
+/**
+ * {@code --method bar|cumulant|histogram}: forward and reverse annealing on one schedule, read by
+ * every nonequilibrium estimator; the method picks the headline.
+ */
+final class WorkRuns {
+    private WorkRuns() {
+    }
+
+    private static final Map<String, String> STDERR_METHODS = Map.of(
+            "bar", "asymptotic variance of BAR (Bennett 1976; pymbar's)",
+            "cumulant", "delta method on the work moments",
+            "histogram", "bootstrap over forward and reverse work");
+
+    static EstimateCommand.Runs run(EstimateCommand c, Problem problem, Map<String, Object> report) {
+        Schedule schedule = c.schedule(problem);
+        int forwardChains = c.chains(1000);
+        int reverseChains = c.reverseChains == null ? forwardChains : c.reverseChains;
+        List<BidirectionalResult> runs = new ArrayList<>();
+        try (ParticleBackend backend = c.backendOptions.open();
+             TemperedPath path = problem.annealingPath(backend, c.pathOptions())) {
+            AnnealedImportanceSampling.Start start = problem.reverseStart(c.reverseStart, path, reverseChains);
+            for (int b = 0; b < c.replicates; b++) {
+                var settings = new BidirectionalAnnealing.Settings(forwardChains, reverseChains, schedule, c.bootstraps,
+                        Philox.replicateSeed(c.seed, b));
+                try (Progress progress = Progress.onTerminal(c.method + c.replicateLabel(b))) {
+                    runs.add(new BidirectionalAnnealing(settings).run(path, start, progress).withMethod(c.method));
+                }
+            }
+            AnnealingRuns.describePath(path, report);
+        }
+        BidirectionalResult r = runs.get(0);
+        report.put("logZ", r.logZ());
+        report.put("stderr", r.standardError().getAsDouble());
+        report.put("stderrMethod", STDERR_METHODS.get(c.method));
+        Map<String, Object> estimates = new LinkedHashMap<>();
+        for (WorkEstimate e : r.estimates()) {
+            estimates.put(e.name(), EstimateCommand.ordered("logZ", r.logZ(e.name()), "stderr", e.stdErr().orElse(Double.NaN)));
+        }
+        report.put("estimates", estimates);
+        report.put("forwardChains", forwardChains);
+        report.put("reverseChains", reverseChains);
+        report.put("steps", schedule.steps());
+        report.put("schedule", schedule.name());
+        report.put("start", r.reverse().start());
+        report.put("bootstraps", c.bootstraps);
+        report.put("sweeps", runs.stream().mapToLong(BidirectionalResult::sweeps).sum());
+        report.put("logZ0", r.logZ0());
+        report.put("trace", EstimateCommand.ordered("forward", AnnealingRuns.trace(r.forward().trace()), "reverse",
+                AnnealingRuns.trace(r.reverse().trace())));
+        if (c.workFile != null) {
+            AnnealingRuns.writeWork(c.workFile, r.forward().work());
+        }
+        if (c.reverseWorkFile != null) {
+            AnnealingRuns.writeWork(c.reverseWorkFile, r.reverse().work());
+        }
+        if (c.plot != null) {
+            TracePlot.write(c.plot, r);
+        }
+        return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
+                "%d forward + %d reverse chains × %d steps (%s schedule, reverse start %s), bounds [%.4f, %.4f]",
+                forwardChains, reverseChains, schedule.steps(), schedule.name(), r.reverse().start(), r.logZ("lower-bound"),
+                r.logZ("upper-bound")));
+    }
+}

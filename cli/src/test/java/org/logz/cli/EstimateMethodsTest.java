@@ -1,0 +1,152 @@
+package org.logz.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.logz.io.RbmFiles;
+import org.logz.model.RandomRbm;
+
+/** The tempered and nonequilibrium methods, the Ising and Gaussian toy models, and {@code logz bar} on the command line. */
+class EstimateMethodsTest {
+    @TempDir
+    Path dir;
+
+    private static JsonNode ok(String... args) throws IOException {
+        Cli.Outcome o = Cli.run(args);
+        assertEquals(0, o.code(), o.err());
+        return o.json();
+    }
+
+    private Path smallModel() throws IOException {
+        Path model = dir.resolve("m.npz");
+        RbmFiles.write(model, RandomRbm.create(10, 6, 1.0, 3), Optional.empty());
+        return model;
+    }
+
+    /** {@code logz estimate --model M --method rts --seed 1} works with no further flags and says what it used. */
+    @Test
+    void temperedMethodsRunWithDefaultsAndReportEveryEstimator() throws IOException {
+        JsonNode j = ok("estimate", "--model", smallModel().toString(), "--method", "rts", "--seed", "1", "--json",
+                "--compare-exact");
+        for (String field : List.of("method", "backend", "logZ", "stderr", "stderrMethod", "seconds", "estimates", "chains",
+                "levels", "ladder", "prior", "sweeps", "roundSweeps", "maxRounds", "initialRounds", "converged", "batches",
+                "mbarSamples", "chainSweeps", "trace", "exactLogZ")) {
+            assertTrue(j.has(field), "missing " + field + " in " + j);
+        }
+        assertEquals(100, j.get("chains").asInt());
+        assertEquals(100, j.get("levels").asInt());
+        assertEquals(100, j.get("trace").size());
+        assertTrue(j.get("trace").get(0).has("occupancy"));
+        double exact = j.get("exactLogZ").asDouble();
+        for (String method : List.of("rts", "ti", "ti-rb", "mbar")) {
+            JsonNode e = j.get("estimates").get(method);
+            assertTrue(Math.abs(e.get("logZ").asDouble() - exact) <= Math.max(4 * e.get("stderr").asDouble(), 0.1),
+                    method + ": " + e + " vs exact " + exact);
+        }
+        JsonNode ti = ok("estimate", "--model", smallModel().toString(), "--method", "ti-rb", "--levels", "20", "--sweeps", "200",
+                "--rounds", "3", "--round-sweeps", "20", "--mbar-samples", "0", "--chains", "30", "--json");
+        assertEquals(ti.get("estimates").get("ti-rb").get("logZ").asDouble(), ti.get("logZ").asDouble(), 0);
+        assertFalse(ti.get("estimates").has("mbar"));
+        assertEquals(3 * 20, ti.get("roundSweeps").asInt() * ti.get("maxRounds").asInt());
+    }
+
+    /** The work files of a bar run, fed to {@code logz bar}, give the same log ratio. */
+    @Test
+    void workMethodsWriteWorkThatTheBarCommandReads() throws IOException {
+        Path forward = dir.resolve("wf.txt");
+        Path reverse = dir.resolve("wr.txt");
+        JsonNode j = ok("estimate", "--method", "bar", "--chains", "200", "--reverse-chains", "150", "--steps", "200",
+                "--work", forward.toString(), "--reverse-work", reverse.toString(), "--json");
+        assertEquals(200, Files.readAllLines(forward).size());
+        assertEquals(150, Files.readAllLines(reverse).size());
+        for (String name : List.of("lower-bound", "upper-bound", "jarzynski-forward", "jarzynski-reverse", "cumulant-forward",
+                "cumulant-reverse", "cumulant", "bar", "histogram")) {
+            assertTrue(j.get("estimates").has(name), "missing " + name);
+        }
+        double lower = j.get("estimates").get("lower-bound").get("logZ").asDouble();
+        double upper = j.get("estimates").get("upper-bound").get("logZ").asDouble();
+        assertTrue(lower < j.get("exactLogZ").asDouble() && j.get("exactLogZ").asDouble() < upper, j.toString());
+        JsonNode bar = ok("bar", "--forward", forward.toString(), "--reverse", reverse.toString());
+        assertEquals(j.get("logZ").asDouble() - j.get("logZ0").asDouble(), bar.get("logRatio").asDouble(), 1e-9);
+        assertEquals(j.get("stderr").asDouble(), bar.get("stderr").asDouble(), 1e-9);
+        JsonNode cumulant = ok("estimate", "--method", "cumulant", "--chains", "100", "--steps", "100", "--json");
+        assertEquals(cumulant.get("estimates").get("cumulant").get("logZ").asDouble(), cumulant.get("logZ").asDouble(), 0);
+    }
+
+    @Test
+    void isingAndGaussianToyModelsCarryTheirExactLogZ() throws IOException {
+        JsonNode ising = ok("estimate", "--model", "ising:L=4", "--method", "histogram", "--chains", "200", "--steps", "200",
+                "--json");
+        assertEquals("ising:L=4", ising.get("model").asText());
+        assertEquals("ground", ising.get("start").asText());
+        assertTrue(Math.abs(ising.get("error").asDouble()) < 0.2, ising.toString());
+        JsonNode toy = ok("estimate", "--model", "gauss-toy", "--method", "bar", "--chains", "100", "--steps", "20",
+                "--schedule", "equal-divergence", "--json");
+        assertEquals(0.5 * Math.log(2 * Math.PI), toy.get("exactLogZ").asDouble(), 1e-12);
+        assertEquals("equal-divergence", toy.get("schedule").asText());
+        JsonNode rts = ok("estimate", "--model", "ising:L=4", "--method", "rts", "--levels", "30", "--sweeps", "500",
+                "--json");
+        assertTrue(Math.abs(rts.get("error").asDouble()) <= Math.max(4 * rts.get("stderr").asDouble(), 0.1), rts.toString());
+        JsonNode exact = ok("exact", "--model", "ising:L=32");
+        assertEquals(1339.2671, exact.get("logZ").asDouble() - 1024 * Math.log(2), 1e-4);
+    }
+
+    @Test
+    void impossibleModelsAndOptionsAreOneLineErrors() throws IOException {
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=5"), "even");
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising"), "ising:L=N");
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=x"), "integer");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy:nu=3"), "unknown parameter 'nu'");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy:sigma0=-1"), "σ0, σ1 > 0");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy", "--method", "rts"), "not tempered sampling");
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--method", "arm"), "does not apply to ising:L=4");
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--data", "mnist"), "--data applies to RBMs only");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--steps", "10"), "--steps does not apply to --method rts");
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--levels", "10"), "--levels does not apply to --method bar");
+        Cli.assertUserError(Cli.run("estimate", "--method", "ais", "--reverse-chains", "10"), "--reverse-chains does not apply");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--levels", "1"), "--levels must be at least 2");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--batches", "1"), "at least 2 batches");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--sweeps", "5"), "at least one sweep per batch");
+        Cli.assertUserError(Cli.run("estimate", "--method", "mbar", "--mbar-samples", "0"), "--mbar-samples above 0");
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--schedule", "equal-divergence"), "gauss-toy only");
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--reverse-start", "ground"), "exact or gibbs:B");
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--method", "bar", "--reverse-start", "ground:x"), "integer");
+        Cli.assertUserError(Cli.run("estimate", "--method", "histogram", "--bootstraps", "1"), "at least 2 bootstrap");
+        Path prior = dir.resolve("prior.txt");
+        Files.writeString(prior, "1\n2\n3\n");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--prior", prior.toString()), "3 entries for 100 levels");
+        Files.writeString(prior, "1\n-2\n");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--levels", "2", "--prior", prior.toString()), "must be positive");
+    }
+
+    @Test
+    void badWorkFilesAreOneLineErrors() throws IOException {
+        Path good = dir.resolve("good.txt");
+        Files.writeString(good, "# forward work\n1.5\n2.0\n\n0.5\n");
+        Path bad = dir.resolve("bad.txt");
+        Files.writeString(bad, "1.0\nabc\n");
+        Path empty = dir.resolve("empty.txt");
+        Files.writeString(empty, "# nothing\n");
+        Path nan = dir.resolve("nan.txt");
+        Files.writeString(nan, "1.0\nNaN\n");
+        Cli.assertUserError(Cli.run("bar", "--forward", dir.resolve("absent.txt").toString(), "--reverse", good.toString()),
+                "no such file");
+        Cli.assertUserError(Cli.run("bar", "--forward", good.toString(), "--reverse", bad.toString()), "bad.txt:2: 'abc'");
+        Cli.assertUserError(Cli.run("bar", "--forward", empty.toString(), "--reverse", good.toString()), "no work values");
+        Cli.assertUserError(Cli.run("bar", "--forward", good.toString(), "--reverse", nan.toString()), "not a finite number");
+        Cli.assertUserError(Cli.run("bar", "--forward", good.toString()), "--reverse");
+        JsonNode j = ok("bar", "--forward", good.toString(), "--reverse", good.toString());
+        assertEquals(3, j.get("forward").asInt());
+    }
+}

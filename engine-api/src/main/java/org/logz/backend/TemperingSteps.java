@@ -1,0 +1,75 @@
+package org.logz.backend;
+
+import org.logz.random.Philox;
+import org.logz.random.StreamTag;
+
+/**
+ * Host reference of {@link ParticleBackend#temper}'s arithmetic, which every backend reproduces (the
+ * CPU backend runs it as is; {@code tempering.cu} mirrors it): per chain a softmax over levels in
+ * float64 with the maximum subtracted and the sum taken in level order, a draw by inverse CDF in
+ * level order, and per level sums over chains in chain order.
+ */
+public final class TemperingSteps {
+    private TemperingSteps() {
+    }
+
+    /**
+     * Writes {@code q_rk ∝ exp(logF_rk + weight_k)} of chain r into {@code q[r·levels ..]} and returns
+     * the level drawn from it with the 53-bit uniform of Philox block {@code (0, r, step, TEMPERATURE)}.
+     */
+    public static int draw(double[] logF, double[] weight, int r, int levels, long seed, int step, double[] q) {
+        int row = r * levels;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < levels; k++) {
+            max = Math.max(max, logF[row + k] + weight[k]);
+        }
+        double total = 0;
+        for (int k = 0; k < levels; k++) {
+            double e = Math.exp(logF[row + k] + weight[k] - max);
+            q[row + k] = e;
+            total += e;
+        }
+        int[] words = new int[4];
+        Philox.block(seed, 0, r, step, StreamTag.TEMPERATURE, words);
+        double target = Philox.toUniformDouble(words[0], words[1]) * total;
+        int chosen = levels - 1;
+        double cumulative = 0;
+        for (int k = 0; k < levels; k++) {
+            cumulative += q[row + k];
+            if (cumulative > target) {
+                chosen = k;
+                break;
+            }
+        }
+        for (int k = 0; k < levels; k++) {
+            q[row + k] /= total;
+        }
+        return chosen;
+    }
+
+    /**
+     * Adds, per level k and over chains in order: {@code Σ q_rk}, {@code Σ q_rk slope_rk}, and over the
+     * chains whose state was drawn at level k, {@code Σ slope_rk} and their number.
+     */
+    public static void accumulate(double[] q, double[] slope, int[] level, int count, int levels, double[] statistics) {
+        for (int k = 0; k < levels; k++) {
+            double occupancy = 0;
+            double weighted = 0;
+            double atLevel = 0;
+            double visits = 0;
+            for (int r = 0; r < count; r++) {
+                double p = q[r * levels + k];
+                occupancy += p;
+                weighted += p * slope[r * levels + k];
+                if (level[r] == k) {
+                    atLevel += slope[r * levels + k];
+                    visits += 1;
+                }
+            }
+            statistics[k] += occupancy;
+            statistics[levels + k] += weighted;
+            statistics[2 * levels + k] += atLevel;
+            statistics[3 * levels + k] += visits;
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.logz.estimate;
+
+import java.util.List;
+
+import org.logz.estimate.work.WorkEstimate;
+import org.logz.estimate.work.WorkEstimators;
+import org.logz.path.TemperedPath;
+import org.logz.schedule.Schedule;
+
+/**
+ * Forward and reverse annealing on one path, read by every nonequilibrium estimator of Habeck (2017):
+ * the bounds of eq. 7, the Jarzynski estimators both ways (AIS and RAISE), the cumulant estimators of
+ * eq. 12 and 13, BAR (eq. 14) and the histogram estimator (§5.3). Forward work {@code wF} is
+ * {@code -log w} of the forward chains, reverse work {@code wR} of the reverse chains (pymbar's
+ * convention); the reverse chains run under a key derived from the seed, so the two sets are independent.
+ */
+public final class BidirectionalAnnealing {
+    /**
+     * @param forwardChains chains annealed from the base to the target
+     * @param reverseChains chains annealed from the target down to the base (counts may differ)
+     * @param schedule      the inverse temperatures, walked up by forward and down by reverse chains
+     * @param bootstraps    bootstrap resamples behind the histogram estimator's standard error
+     * @param seed          Philox key
+     */
+    public record Settings(int forwardChains, int reverseChains, Schedule schedule, int bootstraps, long seed) {
+        public Settings {
+            if (forwardChains < 2 || reverseChains < 2) {
+                throw new IllegalArgumentException("forward and reverse annealing need at least 2 chains each, got "
+                        + forwardChains + " and " + reverseChains);
+            }
+            if (bootstraps < 2) {
+                throw new IllegalArgumentException("the histogram estimator needs at least 2 bootstrap resamples, got "
+                        + bootstraps);
+            }
+        }
+    }
+
+    private final Settings settings;
+
+    public BidirectionalAnnealing(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Runs both directions, the reverse chains from {@code start}, and applies every estimator. */
+    public BidirectionalResult run(TemperedPath path, AnnealedImportanceSampling.Start start, ProgressListener listener) {
+        AnnealingResult forward = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(
+                settings.forwardChains(), settings.schedule(), settings.seed())).forward(path, listener);
+        AnnealingResult reverse = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(
+                settings.reverseChains(), settings.schedule(), settings.seed())).reverse(path, start, listener);
+        double[] wF = forward.work();
+        double[] wR = reverse.work();
+        List<WorkEstimate> estimates = List.of(WorkEstimators.lowerBound(wF), WorkEstimators.upperBound(wR),
+                WorkEstimators.jarzynskiForward(wF), WorkEstimators.jarzynskiReverse(wR),
+                WorkEstimators.cumulantForward(wF), WorkEstimators.cumulantReverse(wR), WorkEstimators.cumulant(wF, wR),
+                WorkEstimators.bar(wF, wR), WorkEstimators.histogram(wF, wR, settings.bootstraps(), settings.seed()));
+        return new BidirectionalResult("bar", forward.backend(), path.description(), path.logZ0(), forward, reverse,
+                estimates, settings.seed());
+    }
+}

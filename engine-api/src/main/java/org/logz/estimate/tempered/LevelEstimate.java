@@ -1,0 +1,31 @@
+package org.logz.estimate.tempered;
+
+import java.util.List;
+
+/**
+ * One estimator's reading of a tempered run.
+ *
+ * @param method {@code rts}, {@code ti}, {@code ti-rb} or {@code mbar}
+ * @param logZ   the estimate of the target's log Z (the curve's last entry)
+ * @param stdErr batch-means standard error: the standard deviation of the estimates from B
+ *               consecutive batches of the final run, over √B
+ * @param curve  {@code log Z_k} at every level of the ladder
+ */
+public record LevelEstimate(String method, double logZ, double stdErr, double[] curve) {
+    /** The estimate of {@code curve} with the batch-means standard error of the batches' last entries. */
+    static LevelEstimate of(String method, double[] curve, List<double[]> batchCurves) {
+        int b = batchCurves.size();
+        double mean = 0;
+        for (double[] c : batchCurves) {
+            mean += c[c.length - 1];
+        }
+        mean /= b;
+        double ss = 0;
+        for (double[] c : batchCurves) {
+            double d = c[c.length - 1] - mean;
+            ss += d * d;
+        }
+        double stdErr = Math.sqrt(ss / (b - 1) / b);
+        return new LevelEstimate(method, curve[curve.length - 1], stdErr, curve);
+    }
+}

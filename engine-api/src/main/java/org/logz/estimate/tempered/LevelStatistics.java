@@ -1,0 +1,144 @@
+package org.logz.estimate.tempered;
+
+/**
+ * What simulated tempering accumulated over one stretch of iterations, in the layout of
+ * {@link org.logz.backend.Tempering#statistics()}, and the estimators that read it (Carlson et al.
+ * 2016). Levels are indexed from 0 (β = 0, the base, whose normalizer is known) to K - 1 (β = 1).
+ *
+ * @param levelBetas the ladder β_0 = 0 &lt; ... &lt; β_{K-1} = 1
+ * @param values     4K sums: Σ q(β_k|x), Σ q(β_k|x)·slope_k, Σ slope at level k, visits of level k
+ * @param samples    chain states the sums ran over (chains × iterations)
+ */
+public record LevelStatistics(double[] levelBetas, double[] values, long samples) {
+    public LevelStatistics {
+        if (values.length != 4 * levelBetas.length) {
+            throw new IllegalArgumentException("statistics of " + levelBetas.length + " levels need "
+                    + 4 * levelBetas.length + " values, got " + values.length);
+        }
+        if (samples < 1) {
+            throw new IllegalArgumentException("statistics need at least one sample");
+        }
+    }
+
+    public int levels() {
+        return levelBetas.length;
+    }
+
+    /** {@code ĉ_k = (1/N) Σ_i q(β_k | x_i)}, the Rao-Blackwellized level occupancy (eq. 9). */
+    public double[] occupancy() {
+        double[] c = new double[levels()];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = values[k] / samples;
+        }
+        return c;
+    }
+
+    /** How often each level was visited. */
+    public long[] visits() {
+        long[] v = new long[levels()];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = Math.round(values[3 * levels() + k]);
+        }
+        return v;
+    }
+
+    /**
+     * The RTS update (eq. 12) in log space: {@code log Ẑ_k + log r_0 - log r_k + log ĉ_k - log ĉ_0}.
+     * Levels whose occupancy underflowed to zero get {@code log ĉ_k = log(Double.MIN_NORMAL)}, which
+     * lowers their {@code Ẑ_k} and so raises their occupancy in the next round.
+     */
+    public double[] rts(double[] logZHat, double[] logPrior) {
+        double[] c = occupancy();
+        double[] out = new double[levels()];
+        double base = logOccupancy(c[0]) - logPrior[0];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = k == 0 ? logZHat[0] : logZHat[k] + logOccupancy(c[k]) - logPrior[k] - base;
+        }
+        return out;
+    }
+
+    private static double logOccupancy(double c) {
+        return Math.log(Math.max(c, Double.MIN_NORMAL));
+    }
+
+    /**
+     * Thermodynamic integration (§3.4): {@code log Z_k - log Z_0} by the trapezoid rule over the
+     * mean slope of the states visited at each level; levels never visited take the slope
+     * interpolated linearly in β from their visited neighbours.
+     */
+    public double[] ti(double logZ0) {
+        int k = levels();
+        double[] slope = new double[k];
+        boolean[] known = new boolean[k];
+        for (int i = 0; i < k; i++) {
+            double visits = values[3 * k + i];
+            known[i] = visits > 0;
+            slope[i] = known[i] ? values[2 * k + i] / visits : Double.NaN;
+        }
+        fillGaps(slope, known);
+        return integrate(slope, logZ0);
+    }
+
+    /**
+     * TI-RB (eq. 21): the slope at β_k as {@code Σ_i q(β_k|x_i) slope_k(x_i) / Σ_i q(β_k|x_i)},
+     * then the trapezoid rule. A level whose total weight underflowed takes an interpolated slope.
+     */
+    public double[] tiRb(double logZ0) {
+        int k = levels();
+        double[] slope = new double[k];
+        boolean[] known = new boolean[k];
+        for (int i = 0; i < k; i++) {
+            known[i] = values[i] > 0;
+            slope[i] = known[i] ? values[k + i] / values[i] : Double.NaN;
+        }
+        fillGaps(slope, known);
+        return integrate(slope, logZ0);
+    }
+
+    /** Cumulative trapezoid rule from {@code log Z_0}. */
+    private double[] integrate(double[] slope, double logZ0) {
+        double[] out = new double[slope.length];
+        out[0] = logZ0;
+        for (int i = 1; i < slope.length; i++) {
+            out[i] = out[i - 1] + 0.5 * (levelBetas[i] - levelBetas[i - 1]) * (slope[i] + slope[i - 1]);
+        }
+        return out;
+    }
+
+    /** Linear interpolation in β between known neighbours; the nearest known value beyond the ends. */
+    private void fillGaps(double[] slope, boolean[] known) {
+        int k = slope.length;
+        int previous = -1;
+        for (int i = 0; i < k; i++) {
+            if (!known[i]) {
+                continue;
+            }
+            if (previous < 0) {
+                for (int j = 0; j < i; j++) {
+                    slope[j] = slope[i];
+                }
+            } else {
+                for (int j = previous + 1; j < i; j++) {
+                    double t = (levelBetas[j] - levelBetas[previous]) / (levelBetas[i] - levelBetas[previous]);
+                    slope[j] = (1 - t) * slope[previous] + t * slope[i];
+                }
+            }
+            previous = i;
+        }
+        if (previous < 0) {
+            throw new IllegalStateException("no level was visited");
+        }
+        for (int j = previous + 1; j < k; j++) {
+            slope[j] = slope[previous];
+        }
+    }
+
+    /** The sum of two stretches of the same ladder. */
+    public LevelStatistics plus(LevelStatistics other) {
+        double[] sum = values.clone();
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] += other.values[i];
+        }
+        return new LevelStatistics(levelBetas, sum, samples + other.samples);
+    }
+}

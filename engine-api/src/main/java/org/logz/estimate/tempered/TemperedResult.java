@@ -1,0 +1,67 @@
+package org.logz.estimate.tempered;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+import org.logz.estimate.Estimate;
+
+/**
+ * The outcome of one Rao-Blackwellized tempered sampling run and every estimator read from its
+ * samples. {@link #method()} names the headline estimate; {@link #estimates()} holds them all.
+ *
+ * @param method          the headline estimator ({@code rts}, {@code ti}, {@code ti-rb} or {@code mbar})
+ * @param backend         backend name
+ * @param path            what was tempered
+ * @param logZ0           exact log normalizer of the base (β = 0)
+ * @param estimates       RTS, TI, TI-RB and (when samples were kept) MBAR, in that order
+ * @param levelBetas      the ladder
+ * @param logPrior        log r_k
+ * @param occupancy       ĉ_k of the final run (eq. 9); close to r_k when the run mixed over the ladder
+ * @param visits          how often each level was visited in the final run
+ * @param initialLogZ     log Ẑ_k before the initial rounds (from a forward annealing pass over the ladder)
+ * @param initialRounds   initial rounds run (§2.4)
+ * @param converged       whether the rounds met {@code max_k |r_k - ĉ_k| < 0.1/K} before the cap
+ * @param finalDeviation  {@code max_k |r_k - ĉ_k|} of the last initial round
+ * @param chains          parallel chains
+ * @param batches         batches of the final run behind the standard errors
+ * @param mbarSamples     stored states MBAR was solved on (0: MBAR not run)
+ * @param sweeps          chain-sweeps done: Markov transitions × chains, initialization included
+ * @param seed            the run's Philox key
+ * @param seconds         wall time
+ * @param transferBytes   bytes moved between host and backend during the run
+ */
+public record TemperedResult(String method, String backend, String path, double logZ0, List<LevelEstimate> estimates,
+                             double[] levelBetas, double[] logPrior, double[] occupancy, long[] visits,
+                             double[] initialLogZ, int initialRounds, boolean converged, double finalDeviation,
+                             int chains, int batches, int mbarSamples, long sweeps, long seed, double seconds,
+                             long transferBytes) implements Estimate {
+
+    /** The estimate of one method; an {@link IllegalArgumentException} when the run did not produce it. */
+    public LevelEstimate estimate(String name) {
+        for (LevelEstimate e : estimates) {
+            if (e.method().equals(name)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("this tempered run has no " + name + " estimate"
+                + ("mbar".equals(name) ? " (no samples were kept for MBAR)" : ""));
+    }
+
+    /** The same run with another headline estimator. */
+    public TemperedResult withMethod(String name) {
+        estimate(name);
+        return new TemperedResult(name, backend, path, logZ0, estimates, levelBetas, logPrior, occupancy, visits, initialLogZ,
+                initialRounds, converged, finalDeviation, chains, batches, mbarSamples, sweeps, seed, seconds,
+                transferBytes);
+    }
+
+    @Override
+    public double logZ() {
+        return estimate(method).logZ();
+    }
+
+    @Override
+    public OptionalDouble standardError() {
+        return OptionalDouble.of(estimate(method).stdErr());
+    }
+}

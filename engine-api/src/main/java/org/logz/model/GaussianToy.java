@@ -1,0 +1,132 @@
+package org.logz.model;
+
+import org.logz.schedule.Schedule;
+
+/**
+ * The Gaussian toy of Habeck (2017, §4): a geometric bridge between Gaussians,
+ * {@code log f_β(x) = -(1-β)(x - μ0)²/(2σ0²) - β(x - μ1)²/(2σ1²)}, so that {@code p_β} is Gaussian
+ * with precision {@code (1-β)/σ0² + β/σ1²}, and Gaussian transition kernels
+ * {@code T_β(x | x') = N(x; τ_β x' + (1-τ_β) μ_β, (1-τ_β²) σ_β²)} with
+ * {@code τ_β = ((1-β)τ0 + βτ1)^power}: τ = 0 samples p_β exactly, τ → 1 barely moves, and a power n is
+ * n applications of the kernel in one (Habeck's {@code GaussianKernel.power}). Everything is exact:
+ * {@code log(Z_1/Z_0) = log(σ1/σ0)}.
+ */
+public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, double sigma1, double tau1, int power) {
+    public GaussianToy {
+        for (double v : new double[] {mu0, sigma0, tau0, mu1, sigma1, tau1}) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalArgumentException("Gaussian toy parameters must be finite");
+            }
+        }
+        if (!(sigma0 > 0 && sigma1 > 0)) {
+            throw new IllegalArgumentException("Gaussian toy needs σ0, σ1 > 0");
+        }
+        if (!(tau0 >= 0 && tau0 < 1 && tau1 >= 0 && tau1 < 1)) {
+            throw new IllegalArgumentException("Gaussian toy needs 0 ≤ τ < 1");
+        }
+        if (power < 1) {
+            throw new IllegalArgumentException("Gaussian toy kernel power must be at least 1, got " + power);
+        }
+    }
+
+    /**
+     * Habeck's example: from N(20, 10²) to N(0, 1), kernels with τ = 0.9 at the start and 0.995 at the
+     * target, applied five times per step (the bridge of his {@code scripts/gaussian.py}).
+     */
+    public static GaussianToy habeck() {
+        return new GaussianToy(20, 10, 0.9, 0, 1, 0.995, 5);
+    }
+
+    public double precision(double beta) {
+        return (1 - beta) / (sigma0 * sigma0) + beta / (sigma1 * sigma1);
+    }
+
+    public double mean(double beta) {
+        return ((1 - beta) * mu0 / (sigma0 * sigma0) + beta * mu1 / (sigma1 * sigma1)) / precision(beta);
+    }
+
+    public double sigma(double beta) {
+        return 1 / Math.sqrt(precision(beta));
+    }
+
+    public double tau(double beta) {
+        return Math.pow((1 - beta) * tau0 + beta * tau1, power);
+    }
+
+    public double logDensity(double beta, double x) {
+        double d0 = x - mu0;
+        double d1 = x - mu1;
+        return -(1 - beta) * d0 * d0 / (2 * sigma0 * sigma0) - beta * d1 * d1 / (2 * sigma1 * sigma1);
+    }
+
+    /** {@code log Z_0 = log(√(2π) σ0)}. */
+    public double logZ0() {
+        return 0.5 * Math.log(2 * Math.PI) + Math.log(sigma0);
+    }
+
+    /** {@code log Z_1 = log(√(2π) σ1)}, the exact answer. */
+    public double logZ1() {
+        return 0.5 * Math.log(2 * Math.PI) + Math.log(sigma1);
+    }
+
+    /** {@code KL(p_a ‖ p_b)} between two bridge distributions. */
+    public double divergence(double a, double b) {
+        double sa = sigma(a);
+        double sb = sigma(b);
+        double dm = mean(a) - mean(b);
+        return 0.5 * ((sa * sa + dm * dm) / (sb * sb) - 1 + 2 * Math.log(sb / sa));
+    }
+
+    /**
+     * The schedule of {@code steps} steps whose successive bridge distributions are equally far apart,
+     * {@code KL(p_k ‖ p_{k+1})} constant: what Habeck's {@code Scheduler} optimizes for. Found by
+     * bisection on the common divergence, each step by bisection on β.
+     */
+    public Schedule equalDivergenceSchedule(int steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("a schedule needs at least one step, got " + steps);
+        }
+        double lo = 0;
+        double hi = divergence(0, 1);
+        double[] betas = new double[steps + 1];
+        for (int iteration = 0; iteration < 200; iteration++) {
+            double d = 0.5 * (lo + hi);
+            if (walk(d, betas) < 1) {
+                lo = d;
+            } else {
+                hi = d;
+            }
+        }
+        walk(hi, betas);
+        betas[steps] = 1;
+        // guards against rounding: the bisection leaves the steps before the last strictly below 1
+        for (int k = steps - 1; k >= 1; k--) {
+            betas[k] = Math.min(betas[k], Math.nextDown(betas[k + 1]));
+        }
+        return new Schedule("equal-divergence", betas);
+    }
+
+    /** Fills {@code betas} with steps of divergence {@code d} from 0, stopping at 1; returns where the last one ends. */
+    private double walk(double d, double[] betas) {
+        betas[0] = 0;
+        for (int k = 1; k < betas.length; k++) {
+            double from = betas[k - 1];
+            if (from >= 1 || divergence(from, 1) <= d) {
+                betas[k] = 1;
+                continue;
+            }
+            double lo = from;
+            double hi = 1;
+            for (int iteration = 0; iteration < 100; iteration++) {
+                double mid = 0.5 * (lo + hi);
+                if (divergence(from, mid) < d) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            betas[k] = hi;
+        }
+        return betas[betas.length - 1];
+    }
+}

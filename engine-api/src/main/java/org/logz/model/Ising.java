@@ -1,0 +1,35 @@
+package org.logz.model;
+
+/**
+ * The 2D Ising model on an L × L torus (DESIGN §5): spins ±1,
+ * {@code E(x) = -Σ_<ij> x_i x_j} over the 2L² nearest-neighbour bonds, {@code f_β(x) = exp(-βE(x))},
+ * base {@code p_0} uniform with {@code Z_0 = 2^{L²}}. L must be even, so that the checkerboard
+ * colouring the batched sweeps rely on is a proper two-colouring of the torus.
+ */
+public record Ising(int size) {
+    public Ising {
+        if (size < 2 || size % 2 != 0) {
+            throw new IllegalArgumentException("Ising lattice size L must be even and at least 2, got " + size);
+        }
+        if ((long) size * size > 1 << 24) {
+            throw new IllegalArgumentException("Ising lattice " + size + "×" + size + " is too large");
+        }
+    }
+
+    public int sites() {
+        return size * size;
+    }
+
+    /** {@code Σ_<ij> x_i x_j} of one configuration (row-major spins ±1), each bond once. */
+    public double coupling(float[] spins, int offset) {
+        double s = 0;
+        for (int r = 0; r < size; r++) {
+            for (int c = 0; c < size; c++) {
+                float x = spins[offset + r * size + c];
+                s += x * spins[offset + r * size + (c + 1) % size];
+                s += x * spins[offset + ((r + 1) % size) * size + c];
+            }
+        }
+        return s;
+    }
+}

@@ -1,0 +1,141 @@
+package org.logz.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.estimate.BidirectionalAnnealing;
+import org.logz.estimate.BidirectionalResult;
+import org.logz.estimate.ProgressListener;
+import org.logz.estimate.work.WorkEstimate;
+import org.logz.exact.IsingExact;
+import org.logz.exact.RbmEnumeration;
+import org.logz.io.RbmFiles;
+import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
+import org.logz.model.RandomRbm;
+import org.logz.model.Rbm;
+import org.logz.path.GaussianToyPath;
+import org.logz.path.IsingTemperedPath;
+import org.logz.path.RbmTemperedPath;
+import org.logz.path.TemperedPath;
+import org.logz.schedule.Schedule;
+import org.logz.testkit.Fixtures;
+
+/**
+ * The nonequilibrium estimators of Habeck (2017) on forward and reverse annealing against exact log Z
+ * (issue 5 acceptance): every estimator within max(4·SE, 0.1), the bounds of eq. 7 around the truth,
+ * and the ordering of his Figure 2 on the Gaussian toy.
+ */
+class NonequilibriumAccuracyTest extends SharedCpuBackend {
+
+    private static BidirectionalResult run(TemperedPath path, Start start, int chains, Schedule schedule, long seed) {
+        return new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(chains, chains, schedule, 100, seed))
+                .run(path, start, ProgressListener.NONE);
+    }
+
+    private static void assertAllWithinBound(String name, BidirectionalResult r, double exact) {
+        System.out.printf(Locale.ROOT, "%s (%d + %d chains × %d steps, %.1f s):%n", name, r.forward().chains(),
+                r.reverse().chains(), r.forward().steps(), r.seconds());
+        for (WorkEstimate e : r.estimates()) {
+            double logZ = r.logZ(e.name());
+            double se = e.stdErr().orElseThrow();
+            System.out.printf(Locale.ROOT, "  %-18s %.4f ± %.4f, error %+.4f%n", e.name(), logZ, se, logZ - exact);
+            if (e.name().endsWith("-bound")) {
+                continue;
+            }
+            assertTrue(Math.abs(logZ - exact) <= Math.max(4 * se, 0.1), name + " " + e.name() + ": error " + (logZ - exact)
+                    + ", SE " + se);
+        }
+        double lower = r.logZ("lower-bound");
+        double upper = r.logZ("upper-bound");
+        assertTrue(lower < exact && exact < upper, name + ": bounds " + lower + " < " + exact + " < " + upper);
+    }
+
+    @Test
+    void random20x10() {
+        Rbm rbm = RandomRbm.create(20, 10, 1.0, 2020);
+        try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.uniform(20))) {
+            assertAllWithinBound("random 20x10", run(path, new Start.Exact(), 500, Schedule.linear(300), 1),
+                    RbmEnumeration.logZ(rbm));
+        }
+    }
+
+    @Test
+    void mnist784x16() {
+        RbmFiles.RbmFile f = Fixtures.mnist784x16();
+        try (RbmTemperedPath path = new RbmTemperedPath(backend, f.rbm(), f.baseRate().orElseThrow())) {
+            assertAllWithinBound("mnist 784x16 (CD-1)", run(path, new Start.Exact(), 300, Schedule.linear(1000), 2),
+                    RbmEnumeration.logZ(f.rbm()));
+        }
+    }
+
+    /** Reverse runs start from the two ground states (Habeck §6.1), equilibrated by 20 sweeps at β = 1. */
+    @Test
+    void ising6x6() {
+        Ising model = new Ising(6);
+        try (IsingTemperedPath path = new IsingTemperedPath(backend, model, 1)) {
+            Start ground = new Start.Given(path.groundStates(400), "ground", 20);
+            assertAllWithinBound("Ising 6x6", run(path, ground, 400, Schedule.linear(500), 3), IsingExact.logZ(model, 1.0));
+        }
+    }
+
+    /**
+     * Habeck's Figure 2 setup: M = 100 forward and reverse paths over schedules of equal divergence,
+     * repeated 200 times. BAR and the histogram estimator (which coincide) are unbiased within the
+     * noise and have the smallest error of all; the cumulant estimators and RAISE are biased.
+     */
+    @Test
+    void gaussianToyReproducesTheOrderingOfFigure2() {
+        GaussianToy toy = GaussianToy.habeck();
+        int repetitions = 200;
+        try (GaussianToyPath path = new GaussianToyPath(backend, toy)) {
+            for (int steps : new int[] {10, 20}) {
+                Schedule schedule = toy.equalDivergenceSchedule(steps);
+                Map<String, double[]> errors = new LinkedHashMap<>();
+                for (int rep = 0; rep < repetitions; rep++) {
+                    BidirectionalResult r = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(100, 100,
+                            schedule, 20, 1000 + rep)).run(path, new Start.Exact(), ProgressListener.NONE);
+                    for (WorkEstimate e : r.estimates()) {
+                        errors.computeIfAbsent(e.name(), n -> new double[repetitions])[rep] = r.logZ(e.name()) - toy.logZ1();
+                    }
+                }
+                double[] bar = summary(errors.get("bar"));
+                System.out.printf(Locale.ROOT, "Gaussian toy K=%d (bias ± SE / RMSE):", steps);
+                errors.forEach((name, err) -> {
+                    double[] s = summary(err);
+                    System.out.printf(Locale.ROOT, " %s %+.3f ± %.3f / %.3f;", name, s[0], s[1], s[2]);
+                });
+                System.out.println();
+                assertTrue(Math.abs(bar[0]) < 3 * bar[1], "K=" + steps + ": BAR bias " + bar[0] + " ± " + bar[1]);
+                assertEquals(bar[2], summary(errors.get("histogram"))[2], 1e-6, "BAR and histogram coincide");
+                for (String other : new String[] {"jarzynski-forward", "jarzynski-reverse", "cumulant-forward",
+                        "cumulant-reverse", "cumulant"}) {
+                    double[] s = summary(errors.get(other));
+                    assertTrue(s[2] > bar[2], "K=" + steps + ": " + other + " RMSE " + s[2] + " vs BAR " + bar[2]);
+                    if (!other.equals("jarzynski-forward")) {
+                        assertTrue(Math.abs(s[0]) > 3 * s[1], "K=" + steps + ": " + other + " should be biased, " + s[0]);
+                    }
+                }
+            }
+        }
+    }
+
+    /** {mean error, its standard error, RMSE}. */
+    private static double[] summary(double[] err) {
+        double mean = 0;
+        double ss = 0;
+        for (double e : err) {
+            mean += e / err.length;
+            ss += e * e / err.length;
+        }
+        double var = (ss - mean * mean) * err.length / (err.length - 1);
+        return new double[] {mean, Math.sqrt(var / err.length), Math.sqrt(ss)};
+    }
+}

@@ -1,0 +1,37 @@
+package org.logz.cuda;
+
+import org.logz.model.GaussianToy;
+
+/** Launcher of gaussian_toy.cu: one thread per particle, grid-stride. */
+final class GaussianToyKernels {
+    private final CudaDevice device;
+
+    GaussianToyKernels(CudaDevice device) {
+        this.device = device;
+    }
+
+    private void run(String kernel, long rows, KernelArgs args) {
+        device.launch(kernel, Launch.grid(device, rows), 1, Launch.BLOCK, 1, 0, args);
+    }
+
+    void base(long x, long rows, GaussianToy m, long seed, int step) {
+        run("logz_toy_base", rows, KernelArgs.of().ptr(x).i64(rows).f64(m.mu0()).f64(m.sigma0()).key(seed).i32(step));
+    }
+
+    void anneal(long x, long rows, GaussianToy m, double from, double to, long logW, boolean transition, long seed,
+                int step) {
+        run("logz_toy_anneal", rows, KernelArgs.of().ptr(x).i64(rows).f64(m.mu0()).f64(m.sigma0()).f64(m.mu1())
+                .f64(m.sigma1()).f64(from).f64(to).ptr(logW).i32(transition ? 1 : 0).f64(m.tau(to)).f64(m.mean(to))
+                .f64(m.sigma(to)).key(seed).i32(step));
+    }
+
+    void move(long x, long rows, GaussianToy m, double beta, long seed, int step) {
+        run("logz_toy_move", rows, KernelArgs.of().ptr(x).i64(rows).f64(m.tau(beta)).f64(m.mean(beta)).f64(m.sigma(beta))
+                .key(seed).i32(step));
+    }
+
+    void logDensity(long x, long rows, GaussianToy m, double beta, long out) {
+        run("logz_toy_log_density_kernel", rows, KernelArgs.of().ptr(x).i64(rows).f64(m.mu0()).f64(m.sigma0()).f64(m.mu1())
+                .f64(m.sigma1()).f64(beta).ptr(out));
+    }
+}

@@ -1,0 +1,79 @@
+// Simulated tempering with Rao-Blackwellized statistics (Carlson et al. 2016, Algorithm 1), line for
+// line the Java reference org.logz.backend.TemperingSteps: per chain a float64 softmax over the
+// levels (maximum subtracted, sums in level order) and an inverse-CDF draw with the 53-bit uniform
+// of Philox block (0, chain, step, TEMPERATURE); per level, sums over chains in chain order.
+// logz_temper_draw: one thread per chain; logz_temper_accumulate: one thread per level;
+// logz_linear_levels: one thread per (chain, level). Blocks of LOGZ_BLOCK, any grid; deterministic.
+#include "common.cuh"
+
+#define LOGZ_TAG_TEMPERATURE 17
+
+extern "C" __global__ void logz_temper_draw(const double* logF, const double* weight, long long count, int levels,
+                                            const double* levelBetas, unsigned int k0, unsigned int k1, int step,
+                                            double* q, int* next, double* betas) {
+    LOGZ_FOR_EACH(r, count) {
+        const double* row = logF + r * levels;
+        double* out = q + r * levels;
+        double max = -INFINITY;
+        for (int k = 0; k < levels; k++) {
+            max = fmax(max, row[k] + weight[k]);
+        }
+        double total = 0.0;
+        for (int k = 0; k < levels; k++) {
+            double e = exp(row[k] + weight[k] - max);
+            out[k] = e;
+            total += e;
+        }
+        logz_philox_out u = logz_philox(0u, (unsigned int) r, (unsigned int) step, LOGZ_TAG_TEMPERATURE, k0, k1);
+        double target = logz_uniform53(u.w[0], u.w[1]) * total;
+        int chosen = levels - 1;
+        double cumulative = 0.0;
+        for (int k = 0; k < levels; k++) {
+            cumulative += out[k];
+            if (cumulative > target) {
+                chosen = k;
+                break;
+            }
+        }
+        for (int k = 0; k < levels; k++) {
+            out[k] /= total;
+        }
+        next[r] = chosen;
+        betas[r] = levelBetas[chosen];
+    }
+}
+
+// statistics[k], [K + k], [2K + k], [3K + k] += Σ_r q_rk, Σ_r q_rk slope_rk, Σ_{r at k} slope_rk, #{r at k}.
+extern "C" __global__ void logz_temper_accumulate(const double* q, const double* slope, const int* level,
+                                                  long long count, int levels, double* statistics) {
+    LOGZ_FOR_EACH(k, levels) {
+        double occupancy = 0.0;
+        double weighted = 0.0;
+        double atLevel = 0.0;
+        double visits = 0.0;
+        for (long long r = 0; r < count; r++) {
+            double p = q[r * levels + k];
+            occupancy += p;
+            weighted += p * slope[r * levels + k];
+            if (level[r] == k) {
+                atLevel += slope[r * levels + k];
+                visits += 1.0;
+            }
+        }
+        statistics[k] += occupancy;
+        statistics[levels + k] += weighted;
+        statistics[2 * levels + k] += atLevel;
+        statistics[3 * levels + k] += visits;
+    }
+}
+
+// logF[r·levels + k] = β_k values[r], slope[r·levels + k] = values[r].
+extern "C" __global__ void logz_linear_levels(const double* values, long long count, const double* levelBetas, int levels,
+                                              double* logF, double* slope) {
+    LOGZ_FOR_EACH(e, count * levels) {
+        long long r = e / levels;
+        int k = (int) (e - r * levels);
+        logF[e] = levelBetas[k] * values[r];
+        slope[e] = values[r];
+    }
+}
