@@ -1,8 +1,9 @@
 // Simulated tempering with Rao-Blackwellized statistics (Carlson et al. 2016, Algorithm 1), line for
 // line the Java reference org.logz.backend.TemperingSteps: per chain a float64 softmax over the
 // levels (maximum subtracted, sums in level order) and an inverse-CDF draw with the 53-bit uniform
-// of Philox block (0, chain, step, TEMPERATURE); per level, sums over chains in chain order.
-// logz_temper_draw: one thread per chain; logz_temper_accumulate: one thread per level;
+// of Philox block (0, chain, step, TEMPERATURE); per (group, level), sums over the group's chains in
+// chain order. logz_temper_draw: one thread per chain; logz_temper_accumulate: one thread per
+// (group, level);
 // logz_linear_levels: one thread per (chain, level). Blocks of LOGZ_BLOCK, any grid; deterministic.
 #include "common.cuh"
 
@@ -43,15 +44,18 @@ extern "C" __global__ void logz_temper_draw(const double* logF, const double* we
     }
 }
 
-// statistics[k], [K + k], [2K + k], [3K + k] += Σ_r q_rk, Σ_r q_rk slope_rk, Σ_{r at k} slope_rk, #{r at k}.
+// Group g holds the chains r with r mod G = g; with base = 4Kg, statistics[base + k], [base + K + k],
+// [base + 2K + k], [base + 3K + k] += Σ_r q_rk, Σ_r q_rk slope_rk, Σ_{r at k} slope_rk, #{r at k}.
 extern "C" __global__ void logz_temper_accumulate(const double* q, const double* slope, const int* level,
-                                                  long long count, int levels, double* statistics) {
-    LOGZ_FOR_EACH(k, levels) {
+                                                  long long count, int levels, int groups, double* statistics) {
+    LOGZ_FOR_EACH(e, (long long) groups * levels) {
+        int g = (int) (e / levels);
+        int k = (int) (e - (long long) g * levels);
         double occupancy = 0.0;
         double weighted = 0.0;
         double atLevel = 0.0;
         double visits = 0.0;
-        for (long long r = 0; r < count; r++) {
+        for (long long r = g; r < count; r += groups) {
             double p = q[r * levels + k];
             occupancy += p;
             weighted += p * slope[r * levels + k];
@@ -60,10 +64,11 @@ extern "C" __global__ void logz_temper_accumulate(const double* q, const double*
                 visits += 1.0;
             }
         }
-        statistics[k] += occupancy;
-        statistics[levels + k] += weighted;
-        statistics[2 * levels + k] += atLevel;
-        statistics[3 * levels + k] += visits;
+        double* out = statistics + 4LL * levels * g;
+        out[k] += occupancy;
+        out[levels + k] += weighted;
+        out[2 * levels + k] += atLevel;
+        out[3 * levels + k] += visits;
     }
 }
 

@@ -3,6 +3,8 @@ package org.logz.bench;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
 
 import javax.imageio.ImageIO;
 
@@ -10,6 +12,8 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalResult;
@@ -19,12 +23,18 @@ import org.logz.estimate.TracePoint;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.io.AtomicFiles;
 
-/** PNG plots of a run's trace, written atomically. */
+/**
+ * PNG plots of a run's trace, written atomically. Every axis spans a round range with round ticks
+ * ({@link NiceAxis}), so labels read 0.2, 0.4, ... instead of the data's own extremes.
+ */
 public final class TracePlot {
     private TracePlot() {
     }
 
-    /** Annealing: the weights' ESS fraction along β. */
+    /**
+     * Annealing: the weights' ESS fraction along β on [0, 1], with the 10% line below which the
+     * result warns ({@code low-ess}), so a collapse shows where it happens.
+     */
     public static void write(Path file, AnnealingResult result) {
         List<TracePoint> trace = result.trace();
         double[] beta = new double[trace.size()];
@@ -34,7 +44,13 @@ public final class TracePlot {
             essFraction[i] = trace.get(i).ess() / result.chains();
         }
         XYChart chart = chart(result.method(), result.logZ(), "β", "ESS / chains");
+        chart.getStyler().setLegendVisible(true);
         chart.addSeries("ESS / chains", beta, essFraction).setMarker(SeriesMarkers.NONE);
+        double[] ends = {0, 1};
+        XYSeries low = chart.addSeries("10%: low-ess warning", ends, new double[] {0.1, 0.1});
+        low.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(java.awt.Color.RED);
+        roundX(chart, 0, 1);
+        roundY(chart, 0, 1);
         save(file, chart);
     }
 
@@ -53,6 +69,8 @@ public final class TracePlot {
         chart.getStyler().setLegendVisible(true);
         chart.addSeries("R_n / R", unit, size).setMarker(SeriesMarkers.NONE);
         chart.addSeries("γ = ESS / R_n", unit, gamma).setMarker(SeriesMarkers.NONE);
+        roundX(chart, 1, unit.length == 0 ? 1 : unit[unit.length - 1]);
+        roundY(chart, 0, Math.max(1, max(size)));
         save(file, chart);
     }
 
@@ -75,14 +93,22 @@ public final class TracePlot {
         occupancy.setMarker(SeriesMarkers.NONE);
         occupancy.setYAxisGroup(1);
         chart.setYAxisGroupTitle(1, "ĉ_k / r_k");
+        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        roundX(chart, 0, 1);
+        chart.getStyler().putYAxisGroupDecimalPatternMap(0, NiceAxis.of(min(curve), max(curve)).pattern());
+        NiceAxis occupancyAxis = NiceAxis.of(0, Math.max(2, max(ratio)));
+        chart.getStyler().setYAxisMin(1, occupancyAxis.min()).setYAxisMax(1, occupancyAxis.max());
+        chart.getStyler().putYAxisGroupDecimalPatternMap(1, occupancyAxis.pattern());
         save(file, chart);
     }
 
     /**
      * Forward and reverse annealing: densities of the forward work {@code W_f} and of {@code -W_r},
-     * which by Crooks' theorem cross at {@code ΔF = -log(Z_1/Z_0)} (Habeck 2017, Fig. 1A, 3A).
+     * which by Crooks' theorem cross at {@code ΔF = -log(Z_1/Z_0)} (Habeck 2017, Fig. 1A, 3A), with
+     * vertical lines at the headline estimate, at the bounds of Habeck's eq. 7 and, when known, at the
+     * exact value, all as work {@code W = log Z_0 - log Z}.
      */
-    public static void write(Path file, BidirectionalResult result) {
+    public static void write(Path file, BidirectionalResult result, OptionalDouble exactLogZ) {
         double[] forward = result.forward().work();
         double[] reverse = result.reverse().work();
         for (int i = 0; i < reverse.length; i++) {
@@ -105,8 +131,63 @@ public final class TracePlot {
         XYChart chart = chart(result.method(), result.logZ(), "work W", "density");
         chart.getStyler().setLegendVisible(true);
         chart.addSeries("forward W_f", centers, density(forward, lo, width, bins)).setMarker(SeriesMarkers.NONE);
-        chart.addSeries("reverse -W_r", centers, density(reverse, lo, width, bins)).setMarker(SeriesMarkers.NONE);
+        double[] forwardDensity = density(forward, lo, width, bins);
+        double[] reverseDensity = density(reverse, lo, width, bins);
+        chart.addSeries("reverse -W_r", centers, reverseDensity).setMarker(SeriesMarkers.NONE);
+        double top = Math.max(max(forwardDensity), max(reverseDensity));
+        double estimate = result.logZ0() - result.logZ();
+        double lower = result.logZ0() - result.logZ("upper-bound");
+        double upper = result.logZ0() - result.logZ("lower-bound");
+        vertical(chart, String.format(Locale.ROOT, "%s estimate %.4f", result.method(), estimate), estimate, top,
+                java.awt.Color.BLACK, SeriesLines.SOLID);
+        vertical(chart, "bounds (Habeck eq. 7)", lower, top, java.awt.Color.GRAY, SeriesLines.DASH_DASH);
+        vertical(chart, "", upper, top, java.awt.Color.GRAY, SeriesLines.DASH_DASH).setShowInLegend(false);
+        double left = Math.min(lo, Math.min(lower, estimate));
+        double right = Math.max(hi, Math.max(upper, estimate));
+        if (exactLogZ.isPresent()) {
+            double exact = result.logZ0() - exactLogZ.getAsDouble();
+            vertical(chart, String.format(Locale.ROOT, "exact %.4f", exact), exact, top, java.awt.Color.RED,
+                    SeriesLines.DOT_DOT);
+            left = Math.min(left, exact);
+            right = Math.max(right, exact);
+        }
+        roundX(chart, left, right);
+        roundY(chart, 0, top);
         save(file, chart);
+    }
+
+    private static XYSeries vertical(XYChart chart, String name, double x, double top, java.awt.Color color,
+                                     java.awt.BasicStroke line) {
+        XYSeries s = chart.addSeries(name.isEmpty() ? "\u200b" + chart.getSeriesMap().size() : name, new double[] {x, x},
+                new double[] {0, top});
+        s.setMarker(SeriesMarkers.NONE).setLineColor(color).setLineStyle(line);
+        return s;
+    }
+
+    private static void roundX(XYChart chart, double lo, double hi) {
+        NiceAxis axis = NiceAxis.of(lo, hi);
+        chart.getStyler().setXAxisMin(axis.min()).setXAxisMax(axis.max()).setXAxisDecimalPattern(axis.pattern());
+    }
+
+    private static void roundY(XYChart chart, double lo, double hi) {
+        NiceAxis axis = NiceAxis.of(lo, hi);
+        chart.getStyler().setYAxisMin(axis.min()).setYAxisMax(axis.max()).setYAxisDecimalPattern(axis.pattern());
+    }
+
+    private static double min(double[] values) {
+        double m = Double.POSITIVE_INFINITY;
+        for (double v : values) {
+            m = Double.isFinite(v) ? Math.min(m, v) : m;
+        }
+        return Double.isFinite(m) ? m : 0;
+    }
+
+    private static double max(double[] values) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (double v : values) {
+            m = Double.isFinite(v) ? Math.max(m, v) : m;
+        }
+        return Double.isFinite(m) ? m : 1;
     }
 
     private static double[] density(double[] values, double lo, double width, int bins) {

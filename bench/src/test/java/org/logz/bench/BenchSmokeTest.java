@@ -111,7 +111,7 @@ class BenchSmokeTest {
                         Schedule.linear(20), 10, 1)).run(path, new AnnealedImportanceSampling.Start.Given(path.groundStates(20),
                         "ground", 0), ProgressListener.NONE);
                 Path png = dir.resolve("work.png");
-                TracePlot.write(png, r);
+                TracePlot.write(png, r, java.util.OptionalDouble.of(IsingExact.logZ(model, 1)));
                 assertPng(png);
             }
         }

@@ -1,7 +1,5 @@
 package org.logz.cli;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +10,7 @@ import org.logz.bench.TracePlot;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.TracePoint;
-import org.logz.io.AtomicFiles;
+import org.logz.io.ValueFiles;
 import org.logz.path.RbmTemperedPath;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
@@ -53,7 +51,7 @@ final class AnnealingRuns {
         report.put("logZ0", r.logZ0());
         report.put("trace", trace(r.trace()));
         if (c.workFile != null) {
-            writeWork(c.workFile, r.work());
+            ValueFiles.write(c.workFile, r.work());
         }
         if (c.plot != null) {
             TracePlot.write(c.plot, r);
@@ -78,14 +76,4 @@ final class AnnealingRuns {
         return trace;
     }
 
-    /** Work values, one per line, written atomically. */
-    static void writeWork(Path file, double[] work) {
-        AtomicFiles.write(file, out -> {
-            StringBuilder sb = new StringBuilder();
-            for (double w : work) {
-                sb.append(w).append('\n');
-            }
-            out.write(sb.toString().getBytes(StandardCharsets.US_ASCII));
-        });
-    }
 }

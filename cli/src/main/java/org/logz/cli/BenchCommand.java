@@ -15,6 +15,7 @@ import org.logz.bench.WorkTable;
 import org.logz.bench.SweepBenchmark;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
+import org.logz.io.AtomicFiles;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code logz bench}: speed measurements reported as ratios measured in one run. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Sequential.class, BenchCommand.Tempered.class,
-        BenchCommand.Work.class},
+        BenchCommand.Work.class, CalibrationBench.class},
         description = "Benchmarks; speed is reported as ratios to the matrix products measured in the same run.")
 final class BenchCommand implements Runnable {
     @Spec
@@ -62,6 +63,9 @@ final class BenchCommand implements Runnable {
 
         @Override
         public void run() {
+            atLeast("--chains", chains, 1);
+            atLeast("--sweeps", sweeps, 1);
+            atLeast("--repeats", repeats, 1);
             Rbm rbm = model == null ? RandomRbm.create(784, 500, 0.05, 1) : ModelSource.resolve(model).rbm();
             int threads = backendOptions.threads == null ? Runtime.getRuntime().availableProcessors() : backendOptions.threads;
             SweepBenchmark.Result r;
@@ -121,10 +125,11 @@ final class BenchCommand implements Runnable {
 
         @Override
         public void run() {
-            table.checkWritable();
-            if (replicates < 2) {
-                throw new IllegalArgumentException("--replicates must be at least 2, got " + replicates);
-            }
+            table.checkWritable(new AtomicFiles.Named("--model", model),
+                    new AtomicFiles.Named("--data", EstimateCommand.existingFile(data)));
+            atLeast("--replicates", replicates, 2);
+            atLeast("--gibbs-steps", gibbsSteps, 1);
+            atLeast("--reseed-sweeps", reseedSweeps, 1);
             List<SequentialComparison.Entry> entries = runs.stream().map(SequentialComparison.Entry::parse).toList();
             ModelSource source = ModelSource.resolve(model);
             if (!RbmEnumeration.canEnumerate(source.rbm())) {
@@ -164,12 +169,24 @@ final class BenchCommand implements Runnable {
         }
     }
 
-    /** Integers from a comma-separated option value. */
+    /** Comma-separated integers of at least 1, or a message naming the option. */
     private static int[] integers(String option, String values) {
+        int[] out;
         try {
-            return java.util.Arrays.stream(values.split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
+            out = java.util.Arrays.stream(values.split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + " takes comma-separated integers, got " + values);
+        }
+        for (int v : out) {
+            atLeast(option, v, 1);
+        }
+        return out;
+    }
+
+    /** A message naming the option when {@code value} is below {@code min}. */
+    static void atLeast(String option, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(option + " must be at least " + min + ", got " + value);
         }
     }
 
@@ -210,16 +227,18 @@ final class BenchCommand implements Runnable {
 
         @Override
         public void run() {
-            table.checkWritable();
-            if (seeds < 2) {
-                throw new IllegalArgumentException("--seeds must be at least 2, got " + seeds);
-            }
+            table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
+            atLeast("--seeds", seeds, 2);
+            atLeast("--chains", chains, 2);
+            atLeast("--levels", levels, 2);
+            atLeast("--round-sweeps", roundSweeps, 1);
+            atLeast("--rounds", rounds, 1);
             int[] finalSweeps = integers("--budgets", budgets);
             Problem problem = Problem.parse(model);
             double exact = problem.exactLogZ(true).orElseThrow();
             List<TemperedComparison.Row> rows;
             try (ParticleBackend backend = backendOptions.open();
-                 TemperingPath path = problem.temperingPath(backend, new Problem.PathOptions("auto", null, 1));
+                 TemperingPath path = problem.temperingPath(backend, new Problem.PathOptions("auto", null, 1, 1));
                  Progress progress = Progress.onTerminal("bench")) {
                 AnnealedImportanceSampling.Start start = problem.reverseStart(null, path, chains);
                 rows = TemperedComparison.run(path, start, exact, finalSweeps, seeds, chains, levels, roundSweeps, rounds,
@@ -268,14 +287,16 @@ final class BenchCommand implements Runnable {
 
         @Override
         public void run() {
-            table.checkWritable();
+            table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
+            atLeast("--chains", chains, 2);
+            atLeast("--steps", steps, 1);
             int[] sweeps = integers("--sweeps-per-step", sweepsPerStep);
             Problem problem = Problem.parse(model);
             double exact = problem.exactLogZ(true).orElseThrow();
             Schedule schedule = Schedule.linear(steps);
             List<WorkTable.Row> rows;
             try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
-                rows = WorkTable.run(n -> problem.annealingPath(backend, new Problem.PathOptions("auto", null, n)),
+                rows = WorkTable.run(n -> problem.annealingPath(backend, new Problem.PathOptions("auto", null, n, 1)),
                         (path, m) -> problem.reverseStart(null, path, m), exact, sweeps, chains, schedule, table.seed, progress);
             }
             String markdown = WorkTable.markdown(rows);

@@ -1,16 +1,21 @@
 package org.logz.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Replicates;
+import org.logz.estimate.Warning;
 import org.logz.io.AtomicFiles;
 import org.logz.schedule.Schedule;
 
@@ -28,7 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Estimate log Z of an RBM, the 2D Ising model or the Gaussian toy. Without --model, runs on the "
                 + "embedded demo RBM and also prints its exact log Z.")
-final class EstimateCommand implements Runnable {
+final class EstimateCommand implements Callable<Integer> {
     /** A method family: its methods and the options only it accepts. */
     enum Family {
         ANNEALING(Set.of("ais", "raise"), Set.of("--steps", "--schedule", "--reverse-start", "--work", "--sweeps-per-step")),
@@ -57,6 +62,9 @@ final class EstimateCommand implements Runnable {
                     + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate or arm-reseed");
         }
     }
+
+    /** Replicates run one after another and each result is kept with its trace: beyond this, use fewer, longer runs. */
+    static final int MAX_REPLICATES = 10_000;
 
     @Spec
     CommandSpec spec;
@@ -102,8 +110,9 @@ final class EstimateCommand implements Runnable {
     Integer chains;
 
     @Option(names = "--base-rate", paramLabel = "B", defaultValue = "auto",
-            description = "RBMs, β = 0 distribution: auto (data if --data, else the file's a0, else uniform), data, file, "
-                    + "uniform, visible-bias. Default: ${DEFAULT-VALUE}.")
+            description = "RBMs, β = 0 distribution: auto (data if --data, else the file's a0, else model), data, file, "
+                    + "model (visible marginals of a short Gibbs run started at the model's hidden modes), uniform, "
+                    + "visible-bias. Default: ${DEFAULT-VALUE}.")
     String baseRate;
 
     @Option(names = "--sweeps-per-step", paramLabel = "N", defaultValue = "1",
@@ -163,7 +172,8 @@ final class EstimateCommand implements Runnable {
     int rounds;
 
     @Option(names = "--batches", paramLabel = "B", defaultValue = "10",
-            description = "Tempered sampling: batches of the final run behind the batch-means standard errors. Default: ${DEFAULT-VALUE}.")
+            description = "Tempered sampling: groups of chains (at most --chains) behind the batch-means standard "
+                    + "errors. Default: ${DEFAULT-VALUE}.")
     int batches;
 
     @Option(names = "--mbar-samples", paramLabel = "N", defaultValue = "10000",
@@ -203,22 +213,25 @@ final class EstimateCommand implements Runnable {
     @Mixin
     BackendOptions backendOptions;
 
+    @Mixin
+    WarningReport warningReport;
+
+    /** The exact log Z when the problem has one (set before the run, for plots). */
+    OptionalDouble exactLogZ = OptionalDouble.empty();
+
     /** What a family's runner hands back: the runs and one line about them for the text report. */
     record Runs(List<? extends Estimate> runs, String summary) {
     }
 
     @Override
-    public void run() {
+    public Integer call() {
         Family family = Family.of(method);
         rejectForeignOptions(family);
-        if (replicates < 1) {
-            throw new IllegalArgumentException("--replicates must be at least 1, got " + replicates);
+        if (replicates < 1 || replicates > MAX_REPLICATES) {
+            throw new IllegalArgumentException("--replicates must be between 1 and " + MAX_REPLICATES + ", got "
+                    + replicates + " (each replicate is a whole run, kept with its trace)");
         }
-        for (Path output : new Path[] {workFile, reverseWorkFile, plot}) {
-            if (output != null) {
-                AtomicFiles.checkWritable(output);
-            }
-        }
+        checkOutputs();
         Problem problem = Problem.parse(model);
         if (!(problem instanceof Problem.RbmProblem)) {
             for (String option : new String[] {"--data", "--base-rate", "--compare-exact"}) {
@@ -228,6 +241,7 @@ final class EstimateCommand implements Runnable {
             }
         }
         Double exact = problem.exactLogZ(compareExact).orElse(null);
+        exactLogZ = exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact);
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("method", method);
         report.putAll(problem.describe());
@@ -240,8 +254,10 @@ final class EstimateCommand implements Runnable {
         List<? extends Estimate> runs = result.runs();
         report.put("backend", runs.get(0).backend());
         report.put("seed", seed);
+        List<Warning> warnings = runs.get(0).warnings();
         if (runs.size() > 1) {
             Replicates<? extends Estimate> combined = Replicates.of(runs);
+            warnings = combined.warnings();
             report.put("logZ", combined.logZ());
             report.put("stderr", combined.stdErr());
             report.put("stderrMethod", "replicates");
@@ -259,7 +275,36 @@ final class EstimateCommand implements Runnable {
             report.put("error", (double) report.get("logZ") - exact);
         }
         report.put("seconds", runs.stream().mapToDouble(Estimate::seconds).sum());
+        WarningReport.put(report, warnings);
         print(report, result.summary());
+        return warningReport.finish(spec.commandLine().getErr(), warnings);
+    }
+
+    /** Every output writable, none of them an input of the run or another output. */
+    private void checkOutputs() {
+        List<AtomicFiles.Named> outputs = List.of(new AtomicFiles.Named("--work", workFile),
+                new AtomicFiles.Named("--reverse-work", reverseWorkFile), new AtomicFiles.Named("--plot", plot));
+        List<AtomicFiles.Named> inputs = List.of(new AtomicFiles.Named("--model", existingFile(model)),
+                new AtomicFiles.Named("--data", existingFile(data)), new AtomicFiles.Named("--prior", prior));
+        AtomicFiles.requireDistinct(outputs, inputs);
+        for (AtomicFiles.Named output : outputs) {
+            if (output.path() != null) {
+                AtomicFiles.checkWritable(output.path());
+            }
+        }
+    }
+
+    /** The path an option names when it is an existing file (model and data options also take names). */
+    static Path existingFile(String spec) {
+        if (spec == null || spec.isBlank()) {
+            return null;
+        }
+        try {
+            Path p = Path.of(spec);
+            return Files.isRegularFile(p) ? p : null;
+        } catch (InvalidPathException e) {
+            return null;
+        }
     }
 
     private boolean matched(String option) {
@@ -280,7 +325,7 @@ final class EstimateCommand implements Runnable {
     }
 
     Problem.PathOptions pathOptions() {
-        return new Problem.PathOptions(baseRate, data, sweepsPerStep);
+        return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed);
     }
 
     int chains(int fallback) {

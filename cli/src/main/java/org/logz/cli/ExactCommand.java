@@ -38,7 +38,10 @@ final class ExactCommand implements Runnable {
         }
         ModelSource source = rbmProblem.source();
         Rbm rbm = source.rbm();
-        double logZ = RbmEnumeration.logZ(rbm);
+        double logZ;
+        try (Progress progress = Progress.onTerminal("exact")) {
+            logZ = RbmEnumeration.logZ(rbm, progress);
+        }
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("logZ", logZ);
         o.put("model", source.name());

@@ -1,21 +1,25 @@
 package org.logz.cli;
 
+import java.util.concurrent.Callable;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** The top-level {@code logz} command; the work is in its subcommands. */
+/** The top-level {@code logz} command; the work is in its subcommands, so without one it is a usage error. */
 @Command(name = "logz", mixinStandardHelpOptions = true, version = "logz 0.1.0",
         description = "Log partition functions of large probabilistic models with particle methods.",
         subcommands = {EstimateCommand.class, ExactCommand.class, BarCommand.class, TrainCommand.class, BenchCommand.class,
                 BackendsCommand.class},
         synopsisSubcommandLabel = "COMMAND")
-final class LogzCommand implements Runnable {
+final class LogzCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().getErr().println("logz: a command is missing; one of " + String.join(", ",
+                spec.commandLine().getSubcommands().keySet()) + " (see 'logz --help')");
+        return Main.USER_ERROR;
     }
 }

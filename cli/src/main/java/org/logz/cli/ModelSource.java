@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 import org.logz.data.BinaryDataset;
+import org.logz.backend.ParticleBackend;
 import org.logz.data.Datasets;
 import org.logz.io.RbmFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
+import org.logz.path.ModelBaseRate;
 
 /**
  * An RBM named on the command line: a model file, or the demo model shipped in the jar (a 64×16
@@ -40,14 +42,15 @@ record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolea
 
     /**
      * The base rate of the tempered path. {@code choice}: {@code auto} (the data set when
-     * {@code --data} is given, else the model file's {@code a0}, else uniform), {@code data},
-     * {@code file}, {@code uniform} or {@code visible-bias}.
+     * {@code --data} is given, else the model file's {@code a0}, else {@code model}), {@code data},
+     * {@code file}, {@code model} ({@link ModelBaseRate}, computed on {@code backend}), {@code uniform}
+     * or {@code visible-bias}.
      */
-    BaseRate baseRate(String choice, String data) {
+    BaseRate baseRate(String choice, String data, ParticleBackend backend, long seed) {
         String c = choice == null ? "auto" : choice;
         return switch (c) {
             case "auto" -> data != null ? dataBaseRate(data)
-                    : fileBaseRate.orElseGet(() -> BaseRate.uniform(rbm.visible()));
+                    : fileBaseRate.orElseGet(() -> ModelBaseRate.of(backend, rbm, seed));
             case "data" -> {
                 if (data == null) {
                     throw new IllegalArgumentException("--base-rate data needs --data NAME|FILE");
@@ -56,10 +59,11 @@ record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolea
             }
             case "file" -> fileBaseRate.orElseThrow(() -> new IllegalArgumentException(
                     "--base-rate file: " + name + " has no a0 array"));
+            case "model" -> ModelBaseRate.of(backend, rbm, seed);
             case "uniform" -> BaseRate.uniform(rbm.visible());
             case "visible-bias" -> BaseRate.visibleBias(rbm);
-            default -> throw new IllegalArgumentException("--base-rate must be auto, data, file, uniform or visible-bias, got "
-                    + choice);
+            default -> throw new IllegalArgumentException("--base-rate must be auto, data, file, model, uniform or "
+                    + "visible-bias, got " + choice);
         };
     }
 

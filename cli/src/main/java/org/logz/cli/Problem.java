@@ -13,6 +13,7 @@ import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
+import org.logz.numeric.Decimal;
 import org.logz.path.GaussianToyPath;
 import org.logz.path.IsingTemperedPath;
 import org.logz.path.RbmTemperedPath;
@@ -25,8 +26,11 @@ import org.logz.path.TemperingPath;
  * toy, exact log Z in closed form).
  */
 sealed interface Problem {
-    /** Path options that depend on the model: the RBM's base rate and data set, the Ising sweeps per step. */
-    record PathOptions(String baseRate, String data, int sweepsPerStep) {
+    /**
+     * Path options that depend on the model: the RBM's base rate and data set, the Ising sweeps per step,
+     * and the seed the model base rate's Gibbs run derives its key from.
+     */
+    record PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
     }
 
     static Problem parse(String spec) {
@@ -34,6 +38,9 @@ sealed interface Problem {
             return new RbmProblem(ModelSource.resolve(null));
         }
         String s = spec.trim();
+        if (s.isEmpty()) {
+            throw new IllegalArgumentException("--model is empty; give an RBM .npz file, ising:L=N or gauss-toy[:key=value,...]");
+        }
         String lower = s.toLowerCase(Locale.ROOT);
         if (lower.equals("ising") || lower.startsWith("ising:")) {
             return IsingProblem.parse(s);
@@ -98,7 +105,7 @@ sealed interface Problem {
 
         @Override
         public RbmTemperedPath annealingPath(ParticleBackend backend, PathOptions options) {
-            BaseRate base = source.baseRate(options.baseRate(), options.data());
+            BaseRate base = source.baseRate(options.baseRate(), options.data(), backend, options.seed());
             return new RbmTemperedPath(backend, source.rbm(), base);
         }
 
@@ -184,16 +191,32 @@ sealed interface Problem {
                 }
             }
             try {
-                return new ToyProblem(new GaussianToy(number(p, "mu0", d.mu0()), number(p, "sigma0", d.sigma0()),
-                        number(p, "tau0", d.tau0()), number(p, "mu1", d.mu1()), number(p, "sigma1", d.sigma1()),
-                        number(p, "tau1", d.tau1()), (int) number(p, "power", d.power())));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--model " + spec + ": parameters must be numbers");
+                return new ToyProblem(new GaussianToy(number(spec, p, "mu0", d.mu0()), number(spec, p, "sigma0", d.sigma0()),
+                        number(spec, p, "tau0", d.tau0()), number(spec, p, "mu1", d.mu1()),
+                        number(spec, p, "sigma1", d.sigma1()), number(spec, p, "tau1", d.tau1()), power(spec, p, d.power())));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--model " + spec + ": " + e.getMessage());
             }
         }
 
-        private static double number(Map<String, String> p, String key, double fallback) {
-            return p.containsKey(key) ? Double.parseDouble(p.get(key)) : fallback;
+        private static double number(String spec, Map<String, String> p, String key, double fallback) {
+            if (!p.containsKey(key)) {
+                return fallback;
+            }
+            return Decimal.parse(p.get(key)).orElseThrow(() -> new IllegalArgumentException(key + " = '" + p.get(key)
+                    + "' is not a finite decimal number"));
+        }
+
+        /** The kernel power: an integer, not a float rounded down. */
+        private static int power(String spec, Map<String, String> p, int fallback) {
+            if (!p.containsKey("power")) {
+                return fallback;
+            }
+            String v = p.get("power");
+            if (!v.matches("[+-]?[0-9]{1,9}")) {
+                throw new IllegalArgumentException("power = '" + v + "' must be an integer from 1 to " + GaussianToy.MAX_POWER);
+            }
+            return Integer.parseInt(v);
         }
 
         @Override

@@ -15,9 +15,10 @@ final class TableOptions {
     @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the table as Markdown.")
     Path markdown;
 
-    /** Fails before any work when the Markdown file could not be written. */
-    void checkWritable() {
+    /** Fails before any work when the Markdown file could not be written or would replace one of {@code inputs}. */
+    void checkWritable(AtomicFiles.Named... inputs) {
         if (markdown != null) {
+            AtomicFiles.requireDistinct(java.util.List.of(new AtomicFiles.Named("--markdown", markdown)), java.util.List.of(inputs));
             AtomicFiles.checkWritable(markdown);
         }
     }

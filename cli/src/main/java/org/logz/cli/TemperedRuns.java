@@ -12,6 +12,7 @@ import org.logz.bench.TracePlot;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.io.ValueFiles;
 import org.logz.path.TemperingPath;
 import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
@@ -36,9 +37,9 @@ final class TemperedRuns {
              TemperingPath path = problem.temperingPath(backend, c.pathOptions())) {
             for (int b = 0; b < c.replicates; b++) {
                 var settings = new TemperedSampling.Settings(chains, ladder, logPrior, c.roundSweeps, c.rounds, c.sweeps,
-                        c.batches, c.mbarSamples, Philox.replicateSeed(c.seed, b));
+                        c.batches, c.mbarSamples, Philox.replicateSeed(c.seed, b), c.method);
                 try (Progress progress = Progress.onTerminal(c.method + c.replicateLabel(b))) {
-                    runs.add(new TemperedSampling(settings).run(path, progress).withMethod(c.method));
+                    runs.add(new TemperedSampling(settings).run(path, progress));
                 }
             }
             AnnealingRuns.describePath(path, report);
@@ -46,7 +47,7 @@ final class TemperedRuns {
         TemperedResult r = runs.get(0);
         report.put("logZ", r.logZ());
         report.put("stderr", r.standardError().getAsDouble());
-        report.put("stderrMethod", "batch means over " + r.batches() + " consecutive batches of the final run");
+        report.put("stderrMethod", "batch means over " + r.batches() + " groups of chains");
         Map<String, Object> estimates = new LinkedHashMap<>();
         for (LevelEstimate e : r.estimates()) {
             estimates.put(e.method(), EstimateCommand.ordered("logZ", e.logZ(), "stderr", e.stdErr()));
@@ -64,6 +65,9 @@ final class TemperedRuns {
         report.put("finalDeviation", r.finalDeviation());
         report.put("batches", r.batches());
         report.put("mbarSamples", r.mbarSamples());
+        if (r.mbarSamples() > 0) {
+            report.put("mbarResidual", r.mbarResidual());
+        }
         report.put("chainSweeps", runs.stream().mapToLong(TemperedResult::sweeps).sum());
         report.put("logZ0", r.logZ0());
         double[] curve = r.estimate(c.method).curve();
@@ -78,14 +82,14 @@ final class TemperedRuns {
             TracePlot.write(c.plot, r);
         }
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
-                "%d chains on %d levels, %d initial rounds%s, %d final sweeps in %d batches, %d chain-sweeps", chains,
+                "%d chains on %d levels, %d initial rounds%s, %d final sweeps, %d groups of chains, %d chain-sweeps", chains,
                 ladder.steps() + 1, r.initialRounds(), r.converged() ? " (converged)" : " (not converged)", c.sweeps,
                 r.batches(), r.sweeps()));
     }
 
     /** The prior file: one positive weight per line (# comments and blank lines skipped), as log r_k. */
     private static double[] logPrior(Path file) {
-        double[] weights = BarCommand.read(file);
+        double[] weights = ValueFiles.read(file);
         double[] log = new double[weights.length];
         for (int k = 0; k < weights.length; k++) {
             if (!(weights[k] > 0)) {

@@ -2,6 +2,7 @@ package org.logz.cli;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -60,6 +61,13 @@ final class TrainCommand implements Runnable {
 
     @Override
     public void run() {
+        BenchCommand.atLeast("--hidden", hidden, 1);
+        BenchCommand.atLeast("--epochs", epochs, 1);
+        BenchCommand.atLeast("--cd-steps", cdSteps, 1);
+        BenchCommand.atLeast("--batch-size", batchSize, 1);
+        Path dataFile = EstimateCommand.existingFile(data);
+        AtomicFiles.requireDistinct(List.of(new AtomicFiles.Named("--out", out)),
+                List.of(new AtomicFiles.Named("--data", dataFile)));
         AtomicFiles.checkWritable(out);
         BinaryDataset set = Datasets.load(data);
         if (examples != null) {

@@ -12,6 +12,7 @@ import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.work.WorkEstimate;
+import org.logz.io.ValueFiles;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
@@ -39,9 +40,9 @@ final class WorkRuns {
             AnnealedImportanceSampling.Start start = problem.reverseStart(c.reverseStart, path, reverseChains);
             for (int b = 0; b < c.replicates; b++) {
                 var settings = new BidirectionalAnnealing.Settings(forwardChains, reverseChains, schedule, c.bootstraps,
-                        Philox.replicateSeed(c.seed, b));
+                        Philox.replicateSeed(c.seed, b), c.method);
                 try (Progress progress = Progress.onTerminal(c.method + c.replicateLabel(b))) {
-                    runs.add(new BidirectionalAnnealing(settings).run(path, start, progress).withMethod(c.method));
+                    runs.add(new BidirectionalAnnealing(settings).run(path, start, progress));
                 }
             }
             AnnealingRuns.describePath(path, report);
@@ -66,13 +67,13 @@ final class WorkRuns {
         report.put("trace", EstimateCommand.ordered("forward", AnnealingRuns.trace(r.forward().trace()), "reverse",
                 AnnealingRuns.trace(r.reverse().trace())));
         if (c.workFile != null) {
-            AnnealingRuns.writeWork(c.workFile, r.forward().work());
+            ValueFiles.write(c.workFile, r.forward().work());
         }
         if (c.reverseWorkFile != null) {
-            AnnealingRuns.writeWork(c.reverseWorkFile, r.reverse().work());
+            ValueFiles.write(c.reverseWorkFile, r.reverse().work());
         }
         if (c.plot != null) {
-            TracePlot.write(c.plot, r);
+            TracePlot.write(c.plot, r, c.exactLogZ);
         }
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
                 "%d forward + %d reverse chains × %d steps (%s schedule, reverse start %s), bounds [%.4f, %.4f]",

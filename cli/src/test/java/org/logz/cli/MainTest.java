@@ -65,7 +65,7 @@ class MainTest {
         Cli.assertUserError(Cli.run("estimate", "--schedule", "salakhutdinov", "--steps", "10"), "drop --steps");
         Cli.assertUserError(Cli.run("estimate", "--method", "tea"), "--method");
         Cli.assertUserError(Cli.run("estimate", "--backend", "quantum"), "unknown backend 'quantum'");
-        Cli.assertUserError(Cli.run("estimate", "--threads", "0"), "threads must be at least 1");
+        Cli.assertUserError(Cli.run("estimate", "--threads", "0"), "--threads must be between 1 and");
         Cli.assertUserError(Cli.run("estimate", "--method", "raise", "--reverse-start", "soon"), "exact or gibbs:B");
         Cli.assertUserError(Cli.run("estimate", "--data", "mnist"), "784 units per example, the model 64");
         Cli.assertUserError(Cli.run("estimate", "--bogus"), "Unknown option");
@@ -159,7 +159,7 @@ class MainTest {
         Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--gamma-threshold", "1.5"), "γ threshold");
         Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--particles", "1"), "at least 2 particles");
         Cli.assertUserError(Cli.run("estimate", "--method", "smc"), "unknown --method 'smc'");
-        Cli.assertUserError(Cli.run("estimate", "--replicates", "0"), "--replicates must be at least 1");
+        Cli.assertUserError(Cli.run("estimate", "--replicates", "0"), "--replicates must be between 1 and");
         Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--data", "mnist"), "784 units per example, the model 64");
     }
 

@@ -1,5 +1,7 @@
 package org.logz.backend;
 
+import org.logz.memory.Footprint;
+import org.logz.memory.HostMemory;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
@@ -30,6 +32,24 @@ public abstract class ParticleBackend implements AutoCloseable {
     protected final void countTransfer(long bytes) {
         transferredBytes += bytes;
     }
+
+    /**
+     * Refuses a run before it allocates when its footprint does not fit: the heap part against the JVM,
+     * the matrices and vectors against what this backend can still allocate ({@link #checkDeviceMemory}).
+     *
+     * @throws org.logz.memory.InsufficientMemoryException naming what is needed and what there is
+     */
+    public final void require(Footprint footprint, String what) {
+        HostMemory.requireHeap(footprint.heapBytes(), what);
+        checkDeviceMemory(footprint, what);
+    }
+
+    /**
+     * Throws {@link org.logz.memory.InsufficientMemoryException} when the footprint's matrices and
+     * vectors do not fit where this backend keeps them (off-heap and heap on the CPU, device memory on a
+     * GPU).
+     */
+    protected abstract void checkDeviceMemory(Footprint footprint, String what);
 
     /** Short name used on the command line ({@code cpu}, {@code cuda}, {@code cuda-emulated}). */
     public abstract String name();

@@ -48,16 +48,20 @@ public final class TemperingSteps {
     }
 
     /**
-     * Adds, per level k and over chains in order: {@code Σ q_rk}, {@code Σ q_rk slope_rk}, and over the
-     * chains whose state was drawn at level k, {@code Σ slope_rk} and their number.
+     * Adds, per group g of chains (r mod G = g) and level k, over the group's chains in order:
+     * {@code Σ q_rk}, {@code Σ q_rk slope_rk}, and over the chains whose state was drawn at level k,
+     * {@code Σ slope_rk} and their number; group g's sums start at {@code 4Kg}.
      */
-    public static void accumulate(double[] q, double[] slope, int[] level, int count, int levels, double[] statistics) {
-        for (int k = 0; k < levels; k++) {
+    public static void accumulate(double[] q, double[] slope, int[] level, int count, int levels, int groups,
+                                  double[] statistics) {
+        for (int e = 0; e < groups * levels; e++) {
+            int g = e / levels;
+            int k = e % levels;
             double occupancy = 0;
             double weighted = 0;
             double atLevel = 0;
             double visits = 0;
-            for (int r = 0; r < count; r++) {
+            for (int r = g; r < count; r += groups) {
                 double p = q[r * levels + k];
                 occupancy += p;
                 weighted += p * slope[r * levels + k];
@@ -66,10 +70,11 @@ public final class TemperingSteps {
                     visits += 1;
                 }
             }
-            statistics[k] += occupancy;
-            statistics[levels + k] += weighted;
-            statistics[2 * levels + k] += atLevel;
-            statistics[3 * levels + k] += visits;
+            int base = 4 * levels * g;
+            statistics[base + k] += occupancy;
+            statistics[base + levels + k] += weighted;
+            statistics[base + 2 * levels + k] += atLevel;
+            statistics[base + 3 * levels + k] += visits;
         }
     }
 }

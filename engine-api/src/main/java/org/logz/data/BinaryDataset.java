@@ -1,5 +1,6 @@
 package org.logz.data;
 
+import org.logz.memory.HostMemory;
 import org.logz.model.BaseRate;
 
 /**
@@ -32,7 +33,7 @@ public final class BinaryDataset {
             throw new IllegalArgumentException(name + ": " + values.length + " values do not form " + size + "×" + dimension);
         }
         int words = (dimension + 63) >>> 6;
-        long[] bits = new long[size * words];
+        long[] bits = new long[wordCount(name, size, words)];
         for (int r = 0; r < size; r++) {
             for (int i = 0; i < dimension; i++) {
                 float v = values[r * dimension + i];
@@ -45,6 +46,43 @@ public final class BinaryDataset {
             }
         }
         return new BinaryDataset(name, size, dimension, bits, labels == null ? null : labels.clone());
+    }
+
+    /**
+     * A data set from rows packed as {@code numpy.packbits} writes them (unit i of a row is bit
+     * {@code 7 - i mod 8} of byte {@code i / 8}), {@code bytesPerRow = ⌈dimension/8⌉} bytes a row.
+     */
+    public static BinaryDataset ofPacked(String name, int size, int dimension, byte[] packed, byte[] labels) {
+        if (size < 1 || dimension < 1) {
+            throw new IllegalArgumentException(name + ": a data set needs at least one example and one unit");
+        }
+        int bytesPerRow = (dimension + 7) >>> 3;
+        if ((long) size * bytesPerRow != packed.length) {
+            throw new IllegalArgumentException(name + ": " + packed.length + " bytes do not pack " + size + " rows of "
+                    + dimension + " units");
+        }
+        int words = (dimension + 63) >>> 6;
+        long[] bits = new long[wordCount(name, size, words)];
+        for (int r = 0; r < size; r++) {
+            long row = (long) r * bytesPerRow;
+            for (int i = 0; i < dimension; i++) {
+                if ((packed[(int) (row + (i >>> 3))] >>> (7 - (i & 7)) & 1) == 1) {
+                    bits[r * words + (i >>> 6)] |= 1L << (i & 63);
+                }
+            }
+        }
+        return new BinaryDataset(name, size, dimension, bits, labels == null ? null : labels.clone());
+    }
+
+    /** {@code size × words} as an array length, refused (with the heap it needs checked) when it cannot be one. */
+    private static int wordCount(String name, int size, int words) {
+        long count = (long) size * words;
+        if (count > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException(name + ": " + size + " examples of " + words * 64L + " bits are more than one "
+                    + "array holds");
+        }
+        HostMemory.requireHeap(8 * count, "the data set " + name + " (" + size + " examples)");
+        return (int) count;
     }
 
     public String name() {

@@ -92,15 +92,11 @@ public final class Datasets {
                     + (shape.length > 1 ? shape[1] : 0) + "), which does not pack " + dim + " units per row");
         }
         checkLabels(source, labels, shape[0]);
-        byte[] packed = bits.toBytes();
-        float[] values = new float[shape[0] * dim];
-        for (int r = 0; r < shape[0]; r++) {
-            for (int i = 0; i < dim; i++) {
-                int byteValue = packed[r * shape[1] + (i >>> 3)];
-                values[r * dim + i] = (byteValue >>> (7 - (i & 7)) & 1) == 1 ? 1f : 0f;
-            }
+        try {
+            return BinaryDataset.ofPacked(name, shape[0], dim, bits.toBytes(), labels);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException(source + ": " + e.getMessage(), e);
         }
-        return BinaryDataset.of(name, shape[0], dim, values, labels);
     }
 
     private static byte[] labels(String source, NpyArray labels) {

@@ -2,10 +2,12 @@ package org.logz.estimate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
+import org.logz.memory.Footprint;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -98,8 +100,38 @@ public final class AnnealedImportanceSampling {
         this.settings = settings;
     }
 
-    /** Base-to-target annealing. */
+    /**
+     * What one annealing run allocates on {@code path}: the chains, their log weights (and a vector for
+     * the visited bound), and on the heap the final weights and work handed back in the result.
+     */
+    public Footprint footprint(TemperedPath path) {
+        long m = settings.chains();
+        return new Footprint(Footprint.times(m, path.bytesPerChain()), Footprint.times(m, 16),
+                Footprint.times(m, 24) + 64L * settings.tracePoints());
+    }
+
+    /**
+     * Base-to-target annealing.
+     *
+     * @throws ImpossibleEstimateException when the estimate lies below a visited state's log f by more than
+     *                                     three standard errors
+     */
     public AnnealingResult forward(TemperedPath path, ProgressListener listener) {
+        return annealForward(path, listener).requirePossible();
+    }
+
+    /**
+     * Target-to-base annealing from the given start.
+     *
+     * @throws ImpossibleEstimateException as {@link #forward}
+     */
+    public AnnealingResult reverse(TemperedPath path, Start start, ProgressListener listener) {
+        return annealReverse(path, start, listener).requirePossible();
+    }
+
+    /** {@link #forward} without the check: a bidirectional run judges its headline estimate, not its halves. */
+    AnnealingResult annealForward(TemperedPath path, ProgressListener listener) {
+        path.backend().require(footprint(path), "ais with " + settings.chains() + " chains on " + path.description());
         long started = System.nanoTime();
         long bytes = path.backend().transferredBytes();
         long seed = settings.seed();
@@ -108,12 +140,13 @@ public final class AnnealedImportanceSampling {
             chains.sampleBase(seed, 0);
             Run run = new Run(path, logW, listener, true);
             run.anneal(chains, seed, 1);
-            return run.finish("ais", "base", 0, started, bytes);
+            return run.finish("ais", "base", 0, started, bytes, path.visitedBound(chains));
         }
     }
 
-    /** Target-to-base annealing from the given start. */
-    public AnnealingResult reverse(TemperedPath path, Start start, ProgressListener listener) {
+    /** {@link #reverse} without the check. */
+    AnnealingResult annealReverse(TemperedPath path, Start start, ProgressListener listener) {
+        path.backend().require(footprint(path), "raise with " + settings.chains() + " chains on " + path.description());
         long started = System.nanoTime();
         long bytes = path.backend().transferredBytes();
         long seed = Philox.derive(settings.seed(), StreamTag.REVERSE, 0);
@@ -136,11 +169,12 @@ public final class AnnealedImportanceSampling {
             if (start.sweeps() > 0) {
                 chains.transition(1.0, start.sweeps(), seed, 1);
             }
+            OptionalDouble bound = path.visitedBound(chains);
             long burnIn = (long) start.sweeps() * m;
             int firstStep = 1 + start.sweeps();
             Run run = new Run(path, logW, listener, false);
             run.anneal(chains, seed, firstStep);
-            return run.finish("raise", startName, burnIn, started, bytes);
+            return run.finish("raise", startName, burnIn, started, bytes, bound);
         }
     }
 
@@ -186,7 +220,8 @@ public final class AnnealedImportanceSampling {
             }
         }
 
-        AnnealingResult finish(String method, String start, long burnInSweeps, long startedNanos, long bytesBefore) {
+        AnnealingResult finish(String method, String start, long burnInSweeps, long startedNanos, long bytesBefore,
+                               OptionalDouble visitedBound) {
             int m = settings.chains();
             WeightSummary s = backend.summarize(logW, m);
             if (s.degenerate()) {
@@ -198,8 +233,8 @@ public final class AnnealedImportanceSampling {
             double seconds = (System.nanoTime() - startedNanos) * 1e-9;
             return new AnnealingResult(method, backend.name(), path.description(), settings.schedule().name(), logZ,
                     s.logMeanStdErr(), s.ess(), path.logZ0(), m, settings.schedule().steps(),
-                    transitions * m + burnInSweeps, settings.seed(), seconds, lw, List.copyOf(trace), start,
-                    backend.transferredBytes() - bytesBefore);
+                    transitions * m + burnInSweeps, settings.seed(), seconds, lw, trace, start,
+                    backend.transferredBytes() - bytesBefore, visitedBound);
         }
     }
 }

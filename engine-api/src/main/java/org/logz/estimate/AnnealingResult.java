@@ -1,5 +1,6 @@
 package org.logz.estimate;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -24,14 +25,40 @@ import java.util.OptionalDouble;
  * @param trace       running estimate and ESS along the schedule
  * @param start       how the chains were started ({@code base}, {@code exact}, {@code given}, {@code gibbs:B})
  * @param transferBytes bytes moved between host and backend during the run
+ * @param visitedBound  where Z sums over states: the largest {@code log f(x)} of the states the run ended
+ *                      in (forward) or started from (reverse), a lower bound of log Z; empty otherwise
  */
 public record AnnealingResult(String method, String backend, String path, String schedule, double logZ, double stdErr,
                               double ess, double logZ0, int chains, int steps, long sweeps, long seed, double seconds,
-                              double[] logWeights, List<TracePoint> trace, String start, long transferBytes)
-        implements Estimate {
+                              double[] logWeights, List<TracePoint> trace, String start, long transferBytes,
+                              OptionalDouble visitedBound) implements Estimate {
+    public AnnealingResult {
+        trace = List.copyOf(trace);
+    }
+
+    /**
+     * This result, or an {@link ImpossibleEstimateException} when {@code logZ} lies below {@code visitedBound}
+     * by more than three standard errors.
+     */
+    public AnnealingResult requirePossible() {
+        ImpossibleEstimateException.check(method, logZ, stdErr, visitedBound);
+        return this;
+    }
+
     @Override
     public OptionalDouble standardError() {
         return OptionalDouble.of(stdErr);
+    }
+
+    /** {@code low-ess} below 10% of the chains, {@code single-state} when the estimate sits on the visited bound. */
+    @Override
+    public List<Warning> warnings() {
+        List<Warning> out = new ArrayList<>();
+        if (ess < Warning.LOW_ESS_FRACTION * chains) {
+            out.add(Warning.lowEss(method, ess, chains));
+        }
+        ImpossibleEstimateException.atBound(method, logZ, visitedBound).ifPresent(out::add);
+        return out;
     }
 
     /** Work values {@code W = -log w} in the convention of pymbar and Habeck (2017). */

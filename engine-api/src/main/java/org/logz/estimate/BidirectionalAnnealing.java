@@ -2,6 +2,8 @@ package org.logz.estimate;
 
 import java.util.List;
 
+import org.logz.estimate.work.Bar;
+import org.logz.memory.Footprint;
 import org.logz.estimate.work.WorkEstimate;
 import org.logz.estimate.work.WorkEstimators;
 import org.logz.path.TemperedPath;
@@ -21,9 +23,19 @@ public final class BidirectionalAnnealing {
      * @param schedule      the inverse temperatures, walked up by forward and down by reverse chains
      * @param bootstraps    bootstrap resamples behind the histogram estimator's standard error
      * @param seed          Philox key
+     * @param headline      the estimator the result reports as its estimate: bar, cumulant, histogram, or any
+     *                      other name of {@link BidirectionalResult#estimates()}
      */
-    public record Settings(int forwardChains, int reverseChains, Schedule schedule, int bootstraps, long seed) {
+    public record Settings(int forwardChains, int reverseChains, Schedule schedule, int bootstraps, long seed,
+                           String headline) {
+        /** The estimators a result holds, in order. */
+        public static final List<String> ESTIMATORS = List.of("lower-bound", "upper-bound", "jarzynski-forward",
+                "jarzynski-reverse", "cumulant-forward", "cumulant-reverse", "cumulant", "bar", "histogram");
+
         public Settings {
+            if (!ESTIMATORS.contains(headline)) {
+                throw new IllegalArgumentException("no work estimator named " + headline + "; use one of " + ESTIMATORS);
+            }
             if (forwardChains < 2 || reverseChains < 2) {
                 throw new IllegalArgumentException("forward and reverse annealing need at least 2 chains each, got "
                         + forwardChains + " and " + reverseChains);
@@ -32,6 +44,11 @@ public final class BidirectionalAnnealing {
                 throw new IllegalArgumentException("the histogram estimator needs at least 2 bootstrap resamples, got "
                         + bootstraps);
             }
+        }
+
+        /** BAR as the headline. */
+        public Settings(int forwardChains, int reverseChains, Schedule schedule, int bootstraps, long seed) {
+            this(forwardChains, reverseChains, schedule, bootstraps, seed, "bar");
         }
     }
 
@@ -43,17 +60,27 @@ public final class BidirectionalAnnealing {
 
     /** Runs both directions, the reverse chains from {@code start}, and applies every estimator. */
     public BidirectionalResult run(TemperedPath path, AnnealedImportanceSampling.Start start, ProgressListener listener) {
-        AnnealingResult forward = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(
-                settings.forwardChains(), settings.schedule(), settings.seed())).forward(path, listener);
-        AnnealingResult reverse = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(
-                settings.reverseChains(), settings.schedule(), settings.seed())).reverse(path, start, listener);
+        var forwardRun = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(settings.forwardChains(),
+                settings.schedule(), settings.seed()));
+        var reverseRun = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(settings.reverseChains(),
+                settings.schedule(), settings.seed()));
+        long works = (long) settings.forwardChains() + settings.reverseChains();
+        // the directions run one after the other; the work of both and the bootstrap estimates stay on the heap
+        Footprint footprint = forwardRun.footprint(path).max(reverseRun.footprint(path))
+                .plus(Footprint.heap(Footprint.times(works, 40) + Footprint.times(settings.bootstraps(), 8)));
+        path.backend().require(footprint, "forward and reverse annealing with " + works + " chains and "
+                + settings.bootstraps() + " bootstraps on " + path.description());
+        AnnealingResult forward = forwardRun.annealForward(path, listener);
+        AnnealingResult reverse = reverseRun.annealReverse(path, start, listener);
         double[] wF = forward.work();
         double[] wR = reverse.work();
+        Bar.Result bar = Bar.solve(wF, wR);
         List<WorkEstimate> estimates = List.of(WorkEstimators.lowerBound(wF), WorkEstimators.upperBound(wR),
                 WorkEstimators.jarzynskiForward(wF), WorkEstimators.jarzynskiReverse(wR),
                 WorkEstimators.cumulantForward(wF), WorkEstimators.cumulantReverse(wR), WorkEstimators.cumulant(wF, wR),
-                WorkEstimators.bar(wF, wR), WorkEstimators.histogram(wF, wR, settings.bootstraps(), settings.seed()));
-        return new BidirectionalResult("bar", forward.backend(), path.description(), path.logZ0(), forward, reverse,
-                estimates, settings.seed());
+                WorkEstimate.of("bar", bar.logRatio(), bar.stdErr()),
+                WorkEstimators.histogram(wF, wR, settings.bootstraps(), settings.seed()));
+        return new BidirectionalResult(settings.headline(), forward.backend(), path.description(), path.logZ0(), forward,
+                reverse, estimates, settings.seed(), bar.overlap());
     }
 }

@@ -1,8 +1,11 @@
 package org.logz.estimate;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.Set;
 
+import org.logz.estimate.work.Bar;
 import org.logz.estimate.work.WorkEstimate;
 
 /**
@@ -19,12 +22,28 @@ import org.logz.estimate.work.WorkEstimate;
  * @param estimates lower-bound, upper-bound, jarzynski-forward, jarzynski-reverse, cumulant-forward,
  *                  cumulant-reverse, cumulant, bar and histogram
  * @param seed      the run's Philox key
+ * @param overlap   overlap of the forward and reverse work ({@link Bar.Result#overlap()})
+ * @throws ImpossibleEstimateException when the headline estimate lies below a visited state's log f by more than three standard errors
  */
 public record BidirectionalResult(String method, String backend, String path, double logZ0, AnnealingResult forward,
-                                  AnnealingResult reverse, List<WorkEstimate> estimates, long seed) implements Estimate {
+                                  AnnealingResult reverse, List<WorkEstimate> estimates, long seed, double overlap)
+        implements Estimate {
+    /** Headline estimators that rest on the overlap of the two work distributions. */
+    private static final Set<String> NEED_OVERLAP = Set.of("bar", "histogram");
+
     public BidirectionalResult {
         estimates = List.copyOf(estimates);
         find(estimates, method);
+        WorkEstimate headline = find(estimates, method);
+        ImpossibleEstimateException.check(method, logZ0 + headline.logRatio(), headline.stdErr().orElse(0),
+                max(forward.visitedBound(), reverse.visitedBound()));
+    }
+
+    private static OptionalDouble max(OptionalDouble a, OptionalDouble b) {
+        if (a.isEmpty()) {
+            return b;
+        }
+        return b.isEmpty() ? a : OptionalDouble.of(Math.max(a.getAsDouble(), b.getAsDouble()));
     }
 
     private static WorkEstimate find(List<WorkEstimate> estimates, String name) {
@@ -45,9 +64,29 @@ public record BidirectionalResult(String method, String backend, String path, do
         return logZ0 + estimate(name).logRatio();
     }
 
-    /** The same runs with another headline estimator. */
-    public BidirectionalResult withMethod(String name) {
-        return new BidirectionalResult(name, backend, path, logZ0, forward, reverse, estimates, seed);
+    @Override
+    public OptionalDouble visitedBound() {
+        return max(forward.visitedBound(), reverse.visitedBound());
+    }
+
+    /**
+     * {@code poor-overlap} for BAR and the histogram estimator, {@code outside-bounds} when the headline
+     * leaves the bounds of Habeck eq. 7, {@code single-state} when it sits on the visited bound.
+     */
+    @Override
+    public List<Warning> warnings() {
+        List<Warning> out = new ArrayList<>();
+        if (NEED_OVERLAP.contains(method) && overlap < Bar.MIN_OVERLAP) {
+            out.add(Warning.poorOverlap(overlap, Bar.MIN_OVERLAP));
+        }
+        double lower = logZ("lower-bound");
+        double upper = logZ("upper-bound");
+        double logZ = logZ();
+        if (!method.endsWith("-bound") && (logZ < lower || logZ > upper)) {
+            out.add(Warning.outsideBounds(method, logZ, lower, upper));
+        }
+        ImpossibleEstimateException.atBound(method, logZ, visitedBound()).ifPresent(out::add);
+        return out;
     }
 
     @Override

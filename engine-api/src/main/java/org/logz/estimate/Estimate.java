@@ -1,5 +1,6 @@
 package org.logz.estimate;
 
+import java.util.List;
 import java.util.OptionalDouble;
 
 /** What every estimator's result has in common. */
@@ -20,4 +21,13 @@ public interface Estimate {
 
     /** The standard error of {@link #logZ()} from this run alone, where the method has a sound one. */
     OptionalDouble standardError();
+
+    /**
+     * Where Z sums over states: the largest {@code log f(x)} of the states the run visited, a lower bound
+     * of log Z that the estimate never falls below ({@link ImpossibleEstimateException}); empty otherwise.
+     */
+    OptionalDouble visitedBound();
+
+    /** What the run's own diagnostics say against its estimate; empty when they raise no doubt. */
+    List<Warning> warnings();
 }

@@ -2,6 +2,7 @@ package org.logz.estimate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.function.LongFunction;
 
 import org.logz.backend.WeightSummary;
@@ -19,8 +20,26 @@ import org.logz.random.Philox;
  *                  mean, divided by √B
  * @param meanLogZ  {@code (1/B) Σ_b log Ẑ_b}
  * @param sdLogZ    sample standard deviation of the {@code log Ẑ_b}
+ * @throws ImpossibleEstimateException when {@code logZ} lies below a state some replicate visited by more than three standard errors
  */
 public record Replicates<E extends Estimate>(List<E> runs, double logZ, double stdErr, double meanLogZ, double sdLogZ) {
+    public Replicates {
+        runs = List.copyOf(runs);
+        OptionalDouble bound = runs.stream().map(Estimate::visitedBound).filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble).max();
+        ImpossibleEstimateException.check("the mean of " + runs.size() + " replicates", logZ, stdErr, bound);
+    }
+
+    /** Every replicate's warnings, each message prefixed with the replicate it came from. */
+    public List<Warning> warnings() {
+        List<Warning> out = new ArrayList<>();
+        for (int b = 0; b < runs.size(); b++) {
+            for (Warning w : runs.get(b).warnings()) {
+                out.add(new Warning(w.code(), "replicate " + (b + 1) + " of " + runs.size() + ": " + w.message()));
+            }
+        }
+        return out;
+    }
 
     /** Runs {@code count} replicates of {@code estimator}, which gets each replicate's key. */
     public static <E extends Estimate> Replicates<E> run(int count, long seed, LongFunction<E> estimator) {
@@ -49,6 +68,6 @@ public record Replicates<E extends Estimate>(List<E> runs, double logZ, double s
             var += (z - mean) * (z - mean) / (b - 1);
         }
         WeightSummary s = new WeightSummary(b, LogSpace.logSumExp(logZ), LogSpace.logSumExp(twice));
-        return new Replicates<>(List.copyOf(runs), s.logMean(), s.logMeanStdErr(), mean, Math.sqrt(var));
+        return new Replicates<>(runs, s.logMean(), s.logMeanStdErr(), mean, Math.sqrt(var));
     }
 }

@@ -2,6 +2,7 @@ package org.logz.estimate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
@@ -9,6 +10,7 @@ import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
+import org.logz.memory.Footprint;
 import org.logz.path.SequentialPath;
 import org.logz.resample.Resampler;
 import org.logz.resample.Resampling;
@@ -127,10 +129,23 @@ public final class ResampleMove {
         this.settings = settings;
     }
 
+    /**
+     * What a run allocates: storage for the largest particle set it can reach (and the rearranging room
+     * of {@link SequentialPath#particles}), the weight vectors, and the per-variable trace on the heap.
+     */
+    public Footprint footprint(SequentialPath path) {
+        long capacity = (long) settings.particles() + (long) settings.maxGenerate() * settings.batchCapacity();
+        long place = Math.max(settings.particles(), settings.batchCapacity());
+        return new Footprint(Footprint.times(capacity + place, path.bytesPerParticle()), Footprint.times(capacity, 40),
+                Footprint.times(path.length(), 64) + Footprint.times(settings.particles(), 16));
+    }
+
     public SequentialResult run(SequentialPath path, ProgressListener listener) {
         if (settings.variant() == Variant.RESEED && !path.canReseed()) {
             throw new IllegalArgumentException("arm-reseed needs a data set to start its chains from (--data)");
         }
+        path.backend().require(footprint(path), settings.variant().cliName() + " with " + settings.particles()
+                + " particles on " + path.description());
         long started = System.nanoTime();
         try (Run run = new Run(path)) {
             return run.execute(listener, started);
@@ -193,6 +208,7 @@ public final class ResampleMove {
             long particleSum = 0;
             WeightSummary last = null;
             OptionalDouble stdErr = OptionalDouble.empty();
+            int finalTotal = r;
             for (int unit = 0; unit < n; unit++) {
                 long bytes = backend.transferredBytes();
                 move(unit, 0, r);
@@ -218,6 +234,7 @@ public final class ResampleMove {
                 if (lastUnit && trackLineage) {
                     stdErr = OptionalDouble.of(leeWhiteley());
                 }
+                finalTotal = total;
                 boolean resample = !lastUnit && (settings.variant() == Variant.RM
                         ? out.ess() < settings.essThreshold() * r
                         : generated || gamma(out, total) < settings.gammaThreshold());
@@ -235,10 +252,27 @@ public final class ResampleMove {
                 listener.progress(unit + 1, n, logZ, out.ess());
                 last = out;
             }
+            // after the trace: the particles' log densities are downloaded once per run, not per iteration
+            OptionalDouble bound = visitedBound(n - 1, finalTotal);
             double seconds = (System.nanoTime() - started) * 1e-9;
             return new SequentialResult(settings.variant().cliName(), backend.name(), path.description(), logZ, stdErr,
                     last.ess(), r, path.logZ0(), particleSteps, resamplings, (double) particleSum / n, settings.seed(),
-                    seconds, List.copyOf(trace), backend.transferredBytes() - bytesAtStart);
+                    seconds, trace, backend.transferredBytes() - bytesAtStart, bound);
+        }
+
+        /**
+         * Where Z sums over states: {@code max_r log Σ_{x_N} f(x_[N-1], x_N)} over the final particles, the
+         * last variable summed out by its smoothing weight; each term is at most Z.
+         */
+        private OptionalDouble visitedBound(int lastUnit, int total) {
+            if (!path.discrete()) {
+                return OptionalDouble.empty();
+            }
+            try (ParticleVector logF = backend.vector(total)) {
+                particles.logDensity(total, logF);
+                particles.smooth(lastUnit, 0, total, logF);
+                return Arrays.stream(backend.download(logF, total)).max();
+            }
         }
 
         private double gamma(WeightSummary s, int total) {

@@ -1,5 +1,6 @@
 package org.logz.estimate;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -22,14 +23,30 @@ import java.util.OptionalDouble;
  * @param seconds         wall time
  * @param trace           per-iteration R_n, ESS, γ, resampling and increments
  * @param transferBytes   bytes moved between host and backend during the run
+ * @param visitedBound    where Z sums over states: the largest {@code log Σ_{x_N} f(x)} over the final
+ *                        particles (the last variable summed out), a lower bound of log Z
+ * @throws ImpossibleEstimateException when {@code logZ} lies below {@code visitedBound} by more than three standard errors
  */
 public record SequentialResult(String method, String backend, String path, double logZ, OptionalDouble stdErr,
                                double ess, int particles, double logZ0, long particleSteps, int resamplings,
                                double meanParticles, long seed, double seconds, List<SequentialTracePoint> trace,
-                               long transferBytes)
+                               long transferBytes, OptionalDouble visitedBound)
         implements Estimate {
+    public SequentialResult {
+        trace = List.copyOf(trace);
+        ImpossibleEstimateException.check(method, logZ, stdErr.orElse(0), visitedBound);
+    }
+
     @Override
     public OptionalDouble standardError() {
         return stdErr;
+    }
+
+    /** {@code single-state} when the estimate sits on the visited bound. */
+    @Override
+    public List<Warning> warnings() {
+        List<Warning> out = new ArrayList<>();
+        ImpossibleEstimateException.atBound(method, logZ, visitedBound).ifPresent(out::add);
+        return out;
     }
 }

@@ -1,7 +1,9 @@
 package org.logz.exact;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
+import org.logz.estimate.ProgressListener;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
@@ -69,7 +71,15 @@ public final class RbmEnumeration {
      * @throws IllegalArgumentException when both layers have more than {@value #MAX_UNITS} units
      */
     public static double logZ(Rbm rbm) {
-        return new RbmEnumeration(rbm, MAX_UNITS).logZ();
+        return logZ(rbm, ProgressListener.NONE);
+    }
+
+    /**
+     * Exact log Z in float64, telling {@code listener} how many of the enumeration's chunks (at most
+     * 64) are done, from the threads that finish them, in any order.
+     */
+    public static double logZ(Rbm rbm, ProgressListener listener) {
+        return new RbmEnumeration(rbm, MAX_UNITS).logZ(listener);
     }
 
     /** Whether {@link #logZ(Rbm)} accepts this model. */
@@ -82,12 +92,16 @@ public final class RbmEnumeration {
         return Math.min(rbm.visible(), rbm.hidden()) <= MAX_SAMPLING_UNITS;
     }
 
-    private double logZ() {
+    private double logZ(ProgressListener listener) {
         int chunkBits = Math.min(CHUNK_BITS, k);
         int chunks = 1 << chunkBits;
         int lowBits = k - chunkBits;
         double[][] partial = new double[chunks][];
-        IntStream.range(0, chunks).parallel().forEach(c -> partial[c] = chunk(c, lowBits));
+        AtomicInteger done = new AtomicInteger();
+        IntStream.range(0, chunks).parallel().forEach(c -> {
+            partial[c] = chunk(c, lowBits);
+            listener.progress(done.incrementAndGet(), chunks, Double.NaN, Double.NaN);
+        });
         double max = Double.NEGATIVE_INFINITY;
         for (double[] p : partial) {
             max = Math.max(max, p[0]);

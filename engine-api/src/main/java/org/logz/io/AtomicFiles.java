@@ -4,15 +4,23 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.List;
 
 /**
  * Writes files so that they appear only when complete: content goes to a temporary file next to
- * the target, which is then moved into place. A failure never leaves a half-written file.
+ * the target, which is then moved into place. A failure never leaves a half-written file. A symbolic
+ * link is written through (its target is replaced and the link stays), an existing file keeps its
+ * permissions, and a write-protected file is refused rather than replaced.
  */
 public final class AtomicFiles {
+    /** Symbolic links followed before a chain is called a loop. */
+    private static final int MAX_LINKS = 40;
+
     private AtomicFiles() {
     }
 
@@ -23,38 +31,136 @@ public final class AtomicFiles {
     }
 
     /**
-     * Checks, before any work is done, that {@code file} can be created: its directory exists and
-     * is writable.
+     * The file a write to {@code file} replaces: {@code file} itself, or where its chain of symbolic
+     * links ends (which may not exist yet), as an absolute normalized path.
+     */
+    public static Path target(Path file) {
+        Path p = realDirectory(file.toAbsolutePath());
+        for (int i = 0; i < MAX_LINKS; i++) {
+            if (!Files.isSymbolicLink(p)) {
+                return p;
+            }
+            try {
+                p = realDirectory(p.resolveSibling(Files.readSymbolicLink(p)).toAbsolutePath());
+            } catch (IOException e) {
+                throw new ModelFormatException(file + ": cannot follow the symbolic link (" + e.getMessage() + ")");
+            }
+        }
+        throw new ModelFormatException(file + ": too many levels of symbolic links");
+    }
+
+    /**
+     * {@code path} with its directory resolved as the operating system resolves it (links followed
+     * before {@code ..}, so {@code link/../f} is next to the link's target, not next to the link), and
+     * its last name kept; when the directory does not exist, the path normalized as text.
+     */
+    private static Path realDirectory(Path path) {
+        Path parent = path.getParent();
+        Path name = path.getFileName();
+        if (parent == null || name == null || name.toString().equals("..") || name.toString().equals(".")) {
+            return path.normalize();
+        }
+        try {
+            return parent.toRealPath().resolve(name);
+        } catch (IOException e) {
+            return path.normalize();
+        }
+    }
+
+    /**
+     * Whether two paths name the same file once links are followed: for outputs that must not replace
+     * an input or each other.
+     */
+    public static boolean sameFile(Path a, Path b) {
+        Path ta = target(a);
+        Path tb = target(b);
+        if (ta.equals(tb)) {
+            return true;
+        }
+        try {
+            return Files.exists(ta) && Files.exists(tb) && Files.isSameFile(ta, tb);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Refuses outputs that name the same file as one of {@code inputs} or as another output.
+     *
+     * @param outputs option name and path of each output (null paths are skipped)
+     * @param inputs  option name and path of each input the run reads (null paths are skipped)
+     */
+    public static void requireDistinct(List<Named> outputs, List<Named> inputs) {
+        for (int i = 0; i < outputs.size(); i++) {
+            Named out = outputs.get(i);
+            if (out.path() == null) {
+                continue;
+            }
+            for (Named in : inputs) {
+                if (in.path() != null && sameFile(out.path(), in.path())) {
+                    throw new ModelFormatException(out.option() + " " + out.path() + " is the file " + in.option()
+                            + " reads; writing it would destroy the input");
+                }
+            }
+            for (int j = 0; j < i; j++) {
+                Named other = outputs.get(j);
+                if (other.path() != null && sameFile(out.path(), other.path())) {
+                    throw new ModelFormatException(out.option() + " and " + other.option() + " name the same file "
+                            + out.path() + "; one would overwrite the other");
+                }
+            }
+        }
+    }
+
+    /** A path given to a command-line option, for messages. */
+    public record Named(String option, Path path) {
+    }
+
+    /**
+     * Checks, before any work is done, that {@code file} can be written: the directory of its target
+     * exists and is writable, the target is not a directory and, if it exists, is not write-protected.
      *
      * @throws ModelFormatException otherwise
      */
     public static void checkWritable(Path file) {
-        Path dir = file.toAbsolutePath().getParent();
+        Path target = target(file);
+        Path dir = target.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new ModelFormatException(file + ": directory " + dir + " does not exist");
         }
         if (!Files.isWritable(dir)) {
             throw new ModelFormatException(file + ": directory " + dir + " is not writable");
         }
-        if (Files.isDirectory(file)) {
+        if (Files.isDirectory(target)) {
             throw new ModelFormatException(file + ": is a directory");
+        }
+        Path given = file.toAbsolutePath().normalize();
+        if (given.startsWith("/proc") || given.startsWith("/dev") || target.startsWith("/proc") || target.startsWith("/dev")
+                || Files.exists(target) && !Files.isRegularFile(target)) {
+            throw new ModelFormatException(file + ": is not a regular file (a device, pipe or process file); logz writes "
+                    + "outputs atomically by replacing a regular file, name one");
+        }
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isWritable(target)) {
+            throw new ModelFormatException(file + ": is write-protected; logz does not replace it");
         }
     }
 
-    /** Writes {@code content} to {@code file} atomically, replacing any existing file. */
+    /** Writes {@code content} to {@code file} (through symbolic links) atomically, replacing an existing file. */
     public static void write(Path file, Content content) {
         checkWritable(file);
+        Path target = target(file);
         Path tmp = null;
         try {
             // not Files.createTempFile, which makes the file private (0600) instead of honouring the umask
-            tmp = file.toAbsolutePath().resolveSibling("." + file.getFileName() + "." + System.nanoTime() + ".part");
+            tmp = target.resolveSibling(".logz-" + Long.toHexString(System.nanoTime()) + ".part");
             try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 content.writeTo(out);
             }
+            keepPermissions(target, tmp);
             try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             tmp = null;
         } catch (IOException e) {
@@ -67,6 +173,14 @@ public final class AtomicFiles {
                     // the original failure is what the caller needs to see
                 }
             }
+        }
+    }
+
+    /** Gives {@code replacement} the POSIX permissions of {@code existing}, where both are supported. */
+    private static void keepPermissions(Path existing, Path replacement) throws IOException {
+        PosixFileAttributeView view = Files.getFileAttributeView(existing, PosixFileAttributeView.class);
+        if (view != null && Files.exists(existing)) {
+            Files.setPosixFilePermissions(replacement, view.readAttributes().permissions());
         }
     }
 }

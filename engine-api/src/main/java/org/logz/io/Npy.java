@@ -6,9 +6,12 @@ import java.io.InputStream;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.logz.memory.HostMemory;
 
 /**
  * The {@code .npy} format (NumPy NEP 1, versions 1.0 to 3.0): a magic string, a version, a header
@@ -20,7 +23,7 @@ final class Npy {
     /** Refuse arrays whose claimed size could not be a model or data set (guards allocation). */
     private static final long MAX_BYTES = Integer.MAX_VALUE - 8;
 
-    private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([<>|=])([a-z])(\\d+)'");
+    private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([<>|=])([a-z])(\\d{1,3})'");
     private static final Pattern FORTRAN = Pattern.compile("'fortran_order'\\s*:\\s*(True|False)");
     private static final Pattern SHAPE = Pattern.compile("'shape'\\s*:\\s*\\(([^)]*)\\)");
 
@@ -81,9 +84,16 @@ final class Npy {
             throw new ModelFormatException(name + ": header lacks shape");
         }
         int[] shape = parseShape(name, shapeMatch.group(1));
-        long bytes = NpyArray.elementCount(shape) * itemSize;
+        long elements = NpyArray.elementCount(shape);
+        long bytes = elements > MAX_BYTES / itemSize ? Long.MAX_VALUE : elements * itemSize;
         if (bytes > MAX_BYTES) {
-            throw new ModelFormatException(name + ": array of " + bytes + " bytes is too large");
+            throw new ModelFormatException(name + ": array of shape " + Arrays.toString(shape) + " is too large (over "
+                    + MAX_BYTES + " bytes)");
+        }
+        if (bytes > HostMemory.heapAvailable()) {
+            // a few compressed kilobytes can claim gigabytes: refuse before inflating them
+            throw new ModelFormatException(name + ": array of shape " + Arrays.toString(shape) + " needs "
+                    + HostMemory.format(bytes) + ", the JVM has " + HostMemory.format(HostMemory.heapAvailable()));
         }
         byte[] data = in.readNBytes((int) bytes);
         if (data.length < bytes) {

@@ -60,9 +60,13 @@ public final class NpyArray {
         }
     }
 
+    /** The product of the dimensions, saturated at {@code Long.MAX_VALUE} (a hostile header cannot wrap it). */
     static long elementCount(int[] shape) {
         long n = 1;
         for (int d : shape) {
+            if (d != 0 && n > Long.MAX_VALUE / d) {
+                return Long.MAX_VALUE;
+            }
             n *= d;
         }
         return n;

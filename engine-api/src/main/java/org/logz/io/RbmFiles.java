@@ -35,16 +35,58 @@ public final class RbmFiles {
 
     private static RbmFile parse(String source, Map<String, NpyArray> arrays) {
         boolean native_ = arrays.containsKey("W");
-        boolean sklearn = arrays.containsKey("components_");
+        boolean sklearn = arrays.containsKey("components_") || arrays.containsKey("intercept_visible_")
+                || arrays.containsKey("intercept_hidden_");
         if (!native_ && !sklearn) {
             throw new ModelFormatException(source + ": no weight matrix; expected arrays W, a, b (and optionally a0)"
                     + " or scikit-learn's components_, intercept_visible_, intercept_hidden_; found " + arrays.keySet());
         }
+        Rbm rbm = parse(source, arrays, native_);
+        if (native_ && sklearn) {
+            requireSame(source, rbm, parse(source, arrays, false));
+        }
+        Optional<BaseRate> base = Optional.empty();
+        if (arrays.containsKey("a0")) {
+            float[] a0 = vector(source, arrays.get("a0"), rbm.visible(), "visible");
+            try {
+                base = Optional.of(BaseRate.of(a0, "model file"));
+            } catch (IllegalArgumentException e) {
+                throw new ModelFormatException(source + ": " + e.getMessage(), e);
+            }
+        }
+        return new RbmFile(rbm, base);
+    }
+
+    /** A file with both naming conventions is read only when both describe the same model. */
+    private static void requireSame(String source, Rbm own, Rbm sklearn) {
+        String differs = own.visible() != sklearn.visible() || own.hidden() != sklearn.hidden()
+                ? "shapes " + own + " and " + sklearn
+                : !sameValues(own.weights(), sklearn.weights()) ? "W and components_ᵀ"
+                : !sameValues(own.visibleBias(), sklearn.visibleBias()) ? "a and intercept_visible_"
+                : !sameValues(own.hiddenBias(), sklearn.hiddenBias()) ? "b and intercept_hidden_" : null;
+        if (differs != null) {
+            throw new ModelFormatException(source + ": holds both W, a, b and scikit-learn's components_, intercept_visible_, "
+                    + "intercept_hidden_, and they disagree (" + differs + " differ); keep one set");
+        }
+    }
+
+    /** Equal as numbers (0.0 and -0.0 are the same weight; parameters are finite). */
+    private static boolean sameValues(float[] a, float[] b) {
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The model from the native arrays or from scikit-learn's. */
+    private static Rbm parse(String source, Map<String, NpyArray> arrays, boolean native_) {
         String wName = native_ ? "W" : "components_";
         String aName = native_ ? "a" : "intercept_visible_";
         String bName = native_ ? "b" : "intercept_hidden_";
         List<String> missing = new ArrayList<>();
-        for (String name : List.of(aName, bName)) {
+        for (String name : List.of(wName, aName, bName)) {
             if (!arrays.containsKey(name)) {
                 missing.add(name);
             }
@@ -70,18 +112,11 @@ public final class RbmFiles {
         }
         float[] a = vector(source, arrays.get(aName), visible, "visible");
         float[] b = vector(source, arrays.get(bName), hidden, "hidden");
-        Rbm rbm;
         try {
-            rbm = new Rbm(visible, hidden, w, a, b);
+            return new Rbm(visible, hidden, w, a, b);
         } catch (IllegalArgumentException e) {
             throw new ModelFormatException(source + ": " + e.getMessage(), e);
         }
-        Optional<BaseRate> base = Optional.empty();
-        if (arrays.containsKey("a0")) {
-            float[] a0 = vector(source, arrays.get("a0"), visible, "visible");
-            base = Optional.of(BaseRate.of(a0, "model file"));
-        }
-        return new RbmFile(rbm, base);
     }
 
     /** Writes W, a, b (float32) and, when given, a0 (the base rate) atomically. */

@@ -13,6 +13,13 @@ public final class BaseRate {
 
     private BaseRate(float[] a0, String source) {
         Rbm.requireFinite("a0", a0, 0);
+        for (int i = 0; i < a0.length; i++) {
+            if (Math.abs(a0[i]) > Rbm.MAX_PREACTIVATION) {
+                throw new IllegalArgumentException("a0[" + i + "] = " + a0[i] + " is beyond ±" + (int) Rbm.MAX_PREACTIVATION
+                        + ", which float32 holds to within 0.001; a base-rate log-odds this large is a point mass that no "
+                        + "annealing schedule can leave");
+            }
+        }
         this.a0 = a0.clone();
         this.source = source;
     }

@@ -24,10 +24,33 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
         if (!(tau0 >= 0 && tau0 < 1 && tau1 >= 0 && tau1 < 1)) {
             throw new IllegalArgumentException("Gaussian toy needs 0 ≤ τ < 1");
         }
-        if (power < 1) {
-            throw new IllegalArgumentException("Gaussian toy kernel power must be at least 1, got " + power);
+        if (power < 1 || power > MAX_POWER) {
+            throw new IllegalArgumentException("Gaussian toy kernel power must be an integer from 1 to " + MAX_POWER
+                    + ", got " + power);
+        }
+        double largest = Math.max(Math.abs(mu0), Math.abs(mu1));
+        if (largest > MAX_SCALE || sigma0 > MAX_SCALE || sigma1 > MAX_SCALE || Math.min(sigma0, sigma1) < 1e-30) {
+            throw new IllegalArgumentException("Gaussian toy means and standard deviations must lie within [1e-30, "
+                    + MAX_SCALE + "] in magnitude (states are float32), got μ0 = " + mu0 + ", σ0 = " + sigma0 + ", μ1 = "
+                    + mu1 + ", σ1 = " + sigma1);
+        }
+        double sigma = Math.min(sigma0, sigma1);
+        if (sigma < largest * RESOLUTION) {
+            throw new IllegalArgumentException("Gaussian toy σ = " + sigma + " is below 2^-10·max|μ| = " + largest * RESOLUTION
+                    + ": float32 states near μ would resolve fewer than 2^13 steps per standard deviation and the log "
+                    + "densities would be rounding noise");
         }
     }
+
+    /** Applications of the kernel per step beyond which τ^power is 0 or 1 to float64 for any useful τ. */
+    public static final int MAX_POWER = 1000;
+    /** Largest |μ| and σ: states μ ± 40σ stay far inside float32's range (3.4e38). */
+    public static final double MAX_SCALE = 1e30;
+    /**
+     * σ must be at least this fraction of the largest |μ|: float32 spaces values near |μ| by |μ|·2^-23, and
+     * 2^-10 keeps 2^13 of those steps in one standard deviation.
+     */
+    public static final double RESOLUTION = 1.0 / 1024;
 
     /**
      * Habeck's example: from N(20, 10²) to N(0, 1), kernels with τ = 0.9 at the start and 0.995 at the
@@ -83,9 +106,7 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
      * bisection on the common divergence, each step by bisection on β.
      */
     public Schedule equalDivergenceSchedule(int steps) {
-        if (steps < 1) {
-            throw new IllegalArgumentException("a schedule needs at least one step, got " + steps);
-        }
+        Schedule.requireSteps(steps);
         double lo = 0;
         double hi = divergence(0, 1);
         double[] betas = new double[steps + 1];

@@ -57,6 +57,11 @@ public final class IsingTemperedPath implements TemperingPath {
     }
 
     @Override
+    public boolean discrete() {
+        return true;
+    }
+
+    @Override
     public double logZ0() {
         return model.sites() * Math.log(2.0);
     }

@@ -79,6 +79,17 @@ public final class RbmSequentialPath implements SequentialPath {
         return s;
     }
 
+    /** x (N floats), g = b + xW (H floats) and the products' scratch (N + 2H). */
+    @Override
+    public long bytesPerParticle() {
+        return 4L * (2L * rbm.visible() + 3L * rbm.hidden());
+    }
+
+    @Override
+    public boolean discrete() {
+        return true;
+    }
+
     @Override
     public boolean canReseed() {
         return data != null;
@@ -155,6 +166,12 @@ public final class RbmSequentialPath implements SequentialPath {
         @Override
         public void smooth(int unit, int first, int count, ParticleVector logW) {
             ops.smooth(g, first, count, unit, logW);
+        }
+
+        /** {@code aᵀx + Σ_j softplus(b_j + xᵀW_:j)}: units not yet entered are 0, so this is {@code log f_n}. */
+        @Override
+        public void logDensity(int count, ParticleVector out) {
+            ops.logDensity(x, count, 1.0, out);
         }
 
         @Override

@@ -1,6 +1,7 @@
 package org.logz.path;
 
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
@@ -8,6 +9,7 @@ import org.logz.backend.ParticleVector;
 import org.logz.backend.RbmOps;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
+import org.logz.model.HiddenModes;
 import org.logz.model.Rbm;
 
 /**
@@ -52,6 +54,31 @@ public final class RbmTemperedPath implements TemperingPath {
     @Override
     public int dimension() {
         return rbm.visible();
+    }
+
+    /** The state x (N floats) and the products' scratch, U = xW and V = hWᵀ (H + N), and h (H). */
+    @Override
+    public long bytesPerChain() {
+        return 4L * (2L * rbm.visible() + 2L * rbm.hidden());
+    }
+
+    /**
+     * The bound of {@link HiddenModes#lowerBound} on the chains' states: {@code log f(x)}, and the
+     * hidden marginal at the states' likely hidden configurations and at the modes that
+     * {@value #BOUND_ASCENTS} of them climb to. One download of the states; host arithmetic of about one
+     * Gibbs sweep plus the ascents.
+     */
+    @Override
+    public OptionalDouble visitedBound(TemperedPath.Chains chains) {
+        return OptionalDouble.of(HiddenModes.lowerBound(rbm, chains.states(), chains.count(), BOUND_ASCENTS));
+    }
+
+    /** Ascents in the hidden marginal behind {@link #visitedBound}. */
+    static final int BOUND_ASCENTS = 16;
+
+    @Override
+    public boolean discrete() {
+        return true;
     }
 
     @Override

@@ -21,8 +21,19 @@ public interface SequentialPath extends AutoCloseable {
     /** {@code log Z_0}, exact. */
     double logZ0();
 
+    /**
+     * Whether the target's Z sums f over a discrete state space, so that {@code log Z ≥ log f(x)} for
+     * every full state (see {@link Particles#logDensity}).
+     */
+    default boolean discrete() {
+        return false;
+    }
+
     /** Whether {@link Particles#reseed} can draw fresh particles (needs data to start chains from). */
     boolean canReseed();
+
+    /** Backend bytes one particle occupies (states and per-particle scratch), for memory checks. */
+    long bytesPerParticle();
 
     /**
      * Allocates storage for {@code capacity} particles, plus room to rearrange up to
@@ -51,6 +62,12 @@ public interface SequentialPath extends AutoCloseable {
          * eq. (3) with the new variable summed out.
          */
         void smooth(int unit, int first, int count, ParticleVector logW);
+
+        /**
+         * {@code out[r] = log f_n(x_[n])} for rows {@code [0, count)}, n the variables entered so far: the
+         * unnormalized log density of the path at the particles' current length. Modifies {@code out}.
+         */
+        void logDensity(int count, ParticleVector out);
 
         /** The augment step: draws variable {@code unit} from {@code p_{unit+1}(x_unit | x_[unit])}. */
         void augment(int unit, int first, int count, long seed, int step);

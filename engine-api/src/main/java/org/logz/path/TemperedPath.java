@@ -1,6 +1,8 @@
 package org.logz.path;
 
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
@@ -23,6 +25,36 @@ public interface TemperedPath extends AutoCloseable {
 
     /** {@code log Z_0}, the exact log normalizer of {@code f_0}. */
     double logZ0();
+
+    /**
+     * Whether Z sums f over a discrete state space, so that {@code log Z ≥ log f(x)} for every state x
+     * and the states a run visits bound its estimate from below. False for densities.
+     */
+    default boolean discrete() {
+        return false;
+    }
+
+    /**
+     * Where the path is {@link #discrete()}: the largest {@code log f_1(x)} over the chains' current
+     * states, which log Z is at least (one download of a value per chain); empty otherwise.
+     */
+    default OptionalDouble visitedBound(Chains chains) {
+        if (!discrete()) {
+            return OptionalDouble.empty();
+        }
+        try (ParticleVector logF = backend().vector(chains.count())) {
+            chains.logDensity(1.0, logF);
+            return Arrays.stream(backend().download(logF, chains.count())).max();
+        }
+    }
+
+    /**
+     * Backend bytes one chain occupies: its state and the per-chain scratch of the path's kernels (for
+     * memory checks before a run). Default: the float32 state alone.
+     */
+    default long bytesPerChain() {
+        return 4L * dimension();
+    }
 
     /** Allocates {@code count} chains on the backend (states zero until sampled or loaded). */
     Chains chains(int count);

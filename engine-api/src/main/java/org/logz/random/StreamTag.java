@@ -40,6 +40,8 @@ public final class StreamTag {
     public static final int GAUSSIAN = 16;
     /** Temperature moves of simulated tempering. */
     public static final int TEMPERATURE = 17;
+    /** Random starts of the search for an RBM's hidden modes (host side). */
+    public static final int MODES = 18;
 
     private StreamTag() {
     }

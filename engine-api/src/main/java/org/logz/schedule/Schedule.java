@@ -1,8 +1,10 @@
 package org.logz.schedule;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
+
+import org.logz.memory.Footprint;
+import org.logz.memory.HostMemory;
+import org.logz.numeric.Decimal;
 
 /**
  * An annealing schedule {@code 0 = β_0 < β_1 < ... < β_K = 1}, validated on construction.
@@ -96,20 +98,25 @@ public record Schedule(String name, double[] betas) {
         if (ends.length != steps.length || ends.length == 0) {
             throw new IllegalArgumentException("piecewise schedule needs one step count per segment");
         }
-        List<Double> b = new ArrayList<>();
-        b.add(0.0);
-        double start = 0.0;
+        long total = 0;
         for (int s = 0; s < ends.length; s++) {
             if (steps[s] < 1) {
                 throw new IllegalArgumentException("segment " + (s + 1) + " of schedule " + name + " has " + steps[s]
                         + " steps");
             }
+            total += steps[s];
+        }
+        requireSteps(total);
+        double[] b = new double[(int) total + 1];
+        int at = 1;
+        double start = 0.0;
+        for (int s = 0; s < ends.length; s++) {
             for (int k = 1; k <= steps[s]; k++) {
-                b.add(k == steps[s] ? ends[s] : start + (ends[s] - start) * k / steps[s]);
+                b[at++] = k == steps[s] ? ends[s] : start + (ends[s] - start) * k / steps[s];
             }
             start = ends[s];
         }
-        return new Schedule(name, b.stream().mapToDouble(Double::doubleValue).toArray());
+        return new Schedule(name, b);
     }
 
     /**
@@ -172,15 +179,8 @@ public record Schedule(String name, double[] betas) {
     }
 
     private static double number(String spec, String text) {
-        try {
-            double v = Double.parseDouble(text.trim());
-            if (!Double.isFinite(v)) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' in schedule " + spec + " is not a number");
-        }
+        return Decimal.parse(text).orElseThrow(() -> new IllegalArgumentException("'" + text + "' in schedule " + spec
+                + " is not a finite decimal number"));
     }
 
     private static void noArgument(String spec, String arg) {
@@ -196,11 +196,23 @@ public record Schedule(String name, double[] betas) {
         }
     }
 
-    private static void requireSteps(int steps) {
+    /**
+     * Refuses a schedule of {@code steps} steps that cannot be held: fewer than one step, more than one
+     * array holds, or more than the heap has room for (the temperatures and a copy of them).
+     */
+    public static void requireSteps(long steps) {
         if (steps < 1) {
             throw new IllegalArgumentException("a schedule needs at least 1 step, got " + steps);
         }
+        if (steps > MAX_STEPS) {
+            throw new IllegalArgumentException("a schedule of " + steps + " steps is longer than the " + MAX_STEPS
+                    + " one array of temperatures can hold");
+        }
+        HostMemory.requireHeap(Footprint.times(steps + 1, 24), "a schedule of " + steps + " steps");
     }
+
+    /** The most steps a schedule holds (one double per temperature in one array). */
+    public static final int MAX_STEPS = Integer.MAX_VALUE - 16;
 
     private static double sigma(double x) {
         return 1.0 / (1.0 + Math.exp(-x));

@@ -1,7 +1,9 @@
 package org.logz.train;
 
 import org.logz.data.BinaryDataset;
+import org.logz.estimate.EstimationException;
 import org.logz.estimate.ProgressListener;
+import org.logz.memory.HostMemory;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
@@ -32,8 +34,11 @@ public final class CdTrainer {
             if (hidden < 1 || epochs < 1 || cdSteps < 1 || batchSize < 1) {
                 throw new IllegalArgumentException("hidden, epochs, CD steps and batch size must all be positive");
             }
-            if (!(learningRate > 0) || !(momentum >= 0 && momentum < 1) || !(weightDecay >= 0)) {
-                throw new IllegalArgumentException("need learning rate > 0, 0 ≤ momentum < 1, weight decay ≥ 0");
+            if (!(learningRate > 0 && learningRate < Double.POSITIVE_INFINITY) || !(momentum >= 0 && momentum < 1)
+                    || !(weightDecay >= 0 && weightDecay < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException("need a finite learning rate > 0, 0 ≤ momentum < 1 and a finite weight "
+                        + "decay ≥ 0; got learning rate " + learningRate + ", momentum " + momentum + ", weight decay "
+                        + weightDecay);
             }
         }
 
@@ -45,9 +50,23 @@ public final class CdTrainer {
     private CdTrainer() {
     }
 
+    /**
+     * Trains by CD-k.
+     *
+     * @throws IllegalArgumentException (an {@link org.logz.memory.InsufficientMemoryException} among them)
+     *                                  when the weights cannot be held
+     * @throws EstimationException      when the parameters diverge (leave what {@link Rbm} accepts)
+     */
     public static Rbm train(BinaryDataset data, Settings s, ProgressListener listener) {
         int n = data.dimension();
         int h = s.hidden();
+        long cells = (long) n * h;
+        if (cells > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("an RBM of " + n + "×" + h + " has " + cells + " weights, more than one array "
+                    + "holds");
+        }
+        // W, its momentum and its gradient while training, then the model's own copy and the file's array
+        HostMemory.requireHeap(20 * cells, "training a " + n + "×" + h + " RBM");
         float[] w = new float[n * h];
         int[] words = new int[4];
         for (int k = 0; k < w.length; k += 2) {
@@ -121,9 +140,20 @@ public final class CdTrainer {
                     b[j] += db[j];
                 }
             }
+            requireConverging(n, h, w, a, b, epoch, s);
             listener.progress(epoch + 1, s.epochs(), Double.NaN, Double.NaN);
         }
         return new Rbm(n, h, w, a, b);
+    }
+
+    /** The parameters after an epoch, refused with the epoch and the advice when they left what an Rbm accepts. */
+    private static void requireConverging(int n, int h, float[] w, float[] a, float[] b, int epoch, Settings s) {
+        try {
+            new Rbm(n, h, w, a, b);
+        } catch (IllegalArgumentException e) {
+            throw new EstimationException("training diverged in epoch " + (epoch + 1) + " with learning rate "
+                    + s.learningRate() + ": " + e.getMessage() + "; lower --learning-rate");
+        }
     }
 
     private static void shuffle(int[] order, long seed, int epoch) {

@@ -56,24 +56,34 @@ public abstract class TemperingContract extends BackendTest {
         }
         double[] q = new double[count * levels];
         int[] next = new int[count];
-        double[] statistics = new double[4 * levels];
+        int groups = 3;
+        double[] statistics = new double[4 * levels * groups];
         java.util.Arrays.fill(statistics, 0.5);
         for (int r = 0; r < count; r++) {
             next[r] = TemperingSteps.draw(logF, weight, r, levels, 9, 4, q);
         }
-        TemperingSteps.accumulate(q, slope, level, count, levels, statistics);
+        TemperingSteps.accumulate(q, slope, level, count, levels, groups, statistics);
+        double[] ungrouped = new double[4 * levels];
+        TemperingSteps.accumulate(q, slope, level, count, levels, 1, ungrouped);
+        for (int e = 0; e < ungrouped.length; e++) {
+            double sum = 0;
+            for (int g = 0; g < groups; g++) {
+                sum += statistics[4 * levels * g + e] - 0.5;
+            }
+            assertEquals(ungrouped[e], sum, 1e-9 * (1 + Math.abs(sum)), "groups partition the chains: statistic " + e);
+        }
         try (ParticleVector f = backend.vector(count * levels + 5); ParticleVector d = backend.vector(count * levels);
              ParticleVector w = backend.vector(levels); ParticleVector b = backend.vector(levels);
              IndexVector at = backend.indices(count); IndexVector to = backend.indices(count + 3);
              ParticleVector betas = backend.vector(count); ParticleVector probabilities = backend.vector(count * levels);
-             ParticleVector stats = backend.vector(4 * levels)) {
+             ParticleVector stats = backend.vector(4 * levels * groups)) {
             backend.upload(logF, f);
             backend.upload(slope, d);
             backend.upload(weight, w);
             backend.upload(ladder, b);
             backend.upload(level, at);
-            backend.fill(stats, 0, 4 * levels, 0.5);
-            backend.temper(new Tempering(f, d, w, b, at, to, betas, probabilities, stats), count, levels, 9, 4);
+            backend.fill(stats, 0, 4 * levels * groups, 0.5);
+            backend.temper(new Tempering(f, d, w, b, at, to, betas, probabilities, stats, groups), count, levels, 9, 4);
             assertArrayEquals(next, backend.download(to, count), "drawn levels");
             double[] gotBetas = backend.download(betas, count);
             for (int r = 0; r < count; r++) {
@@ -83,12 +93,14 @@ public abstract class TemperingContract extends BackendTest {
             for (int e = 0; e < q.length; e++) {
                 assertEquals(q[e], gotQ[e], 1e-12, "q entry " + e);
             }
-            double[] gotStats = backend.download(stats, 4 * levels);
+            double[] gotStats = backend.download(stats, 4 * levels * groups);
             for (int e = 0; e < statistics.length; e++) {
                 assertEquals(statistics[e], gotStats[e], 1e-9 * (1 + Math.abs(statistics[e])), "statistic " + e);
             }
-            Tempering tooSmall = new Tempering(f, d, w, b, at, to, betas, probabilities, stats);
+            Tempering tooSmall = new Tempering(f, d, w, b, at, to, betas, probabilities, stats, groups);
             assertThrows(IllegalArgumentException.class, () -> backend.temper(tooSmall, count, levels + 1, 9, 5));
+            Tempering tooManyGroups = new Tempering(f, d, w, b, at, to, betas, probabilities, stats, groups + 1);
+            assertThrows(IllegalArgumentException.class, () -> backend.temper(tooManyGroups, count, levels, 9, 5));
         }
     }
 

@@ -18,6 +18,9 @@ import org.logz.backend.RbmOps;
 import org.logz.backend.Tempering;
 import org.logz.backend.TemperingSteps;
 import org.logz.backend.WeightSummary;
+import org.logz.memory.Footprint;
+import org.logz.memory.HostMemory;
+import org.logz.memory.InsufficientMemoryException;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
@@ -69,6 +72,18 @@ public final class CpuBackend extends ParticleBackend {
     public String description() {
         return "cpu (ND4J " + Nd4j.getBackend().getClass().getSimpleName() + ", OpenBLAS SGEMM per "
                 + CpuMatrix.TILE_ROWS + "-row tile, " + threads + " thread" + (threads > 1 ? "s" : "") + ")";
+    }
+
+    /** Matrices live off-heap (against the machine's available memory), vectors on the JVM heap. */
+    @Override
+    protected void checkDeviceMemory(Footprint footprint, String what) {
+        HostMemory.requireHeap(Footprint.heap(footprint.heapBytes()).plus(Footprint.heap(footprint.vectorBytes())).heapBytes(),
+                what);
+        long available = HostMemory.machineAvailable();
+        if (footprint.matrixBytes() > available) {
+            throw new InsufficientMemoryException(what, footprint.matrixBytes(), available,
+                    "the machine (off-heap particle matrices)", "use fewer chains or particles");
+        }
     }
 
     @Override
@@ -332,7 +347,7 @@ public final class CpuBackend extends ParticleBackend {
         double[] betas = own(t.betas()).values();
         double[] q = own(t.probabilities()).values();
         double[] stats = own(t.statistics()).values();
-        if (logF.length < count * levels || q.length < count * levels || stats.length < 4 * levels
+        if (logF.length < count * levels || q.length < count * levels || stats.length < 4L * levels * t.groups()
                 || weight.length < levels || level.length < count || next.length < count || betas.length < count) {
             throw new IllegalArgumentException("tempering buffers are too small for " + count + " chains × " + levels
                     + " levels");
@@ -341,7 +356,7 @@ public final class CpuBackend extends ParticleBackend {
             next[r] = TemperingSteps.draw(logF, weight, r, levels, seed, step, q);
             betas[r] = levelBetas[next[r]];
         }
-        TemperingSteps.accumulate(q, slope, level, count, levels, stats);
+        TemperingSteps.accumulate(q, slope, level, count, levels, t.groups(), stats);
     }
 
     @Override

@@ -35,7 +35,7 @@ final class CpuGaussianToyOps implements GaussianToyOps {
     public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
         CpuMatrix xm = states(x, count);
         for (int r = 0; r < count; r++) {
-            set(xm, r, (float) (model.mu0() + model.sigma0() * normal(seed, r, step)));
+            xm.set(r, 0, (float) (model.mu0() + model.sigma0() * normal(seed, r, step)));
         }
     }
 
@@ -46,11 +46,12 @@ final class CpuGaussianToyOps implements GaussianToyOps {
         CpuVector lw = backend.own(logW);
         lw.checkCount(count);
         double[] weights = lw.values();
+        Kernel kernel = new Kernel(model, to);
         for (int r = 0; r < count; r++) {
             double v = xm.get(r, 0);
             weights[r] += model.logDensity(to, v) - model.logDensity(from, v);
             if (transition) {
-                set(xm, r, move(v, to, seed, r, step));
+                xm.set(r, 0, kernel.move(v, normal(seed, r, step)));
             }
         }
     }
@@ -58,20 +59,25 @@ final class CpuGaussianToyOps implements GaussianToyOps {
     @Override
     public void transition(ParticleMatrix x, int count, double beta, int sweeps, long seed, int step) {
         CpuMatrix xm = states(x, count);
+        Kernel kernel = new Kernel(model, beta);
         for (int r = 0; r < count; r++) {
-            double v = xm.get(r, 0);
+            float v = xm.get(r, 0);
             for (int s = 0; s < sweeps; s++) {
-                v = (float) move(v, beta, seed, r, step + s);
+                v = kernel.move(v, normal(seed, r, step + s));
             }
-            set(xm, r, (float) v);
+            xm.set(r, 0, v);
         }
     }
 
-    /** {@code τ x + (1-τ) μ_β + √(1-τ²) σ_β ξ}. */
-    private float move(double x, double beta, long seed, int particle, int step) {
-        double tau = model.tau(beta);
-        return (float) (tau * x + (1 - tau) * model.mean(beta) + Math.sqrt(1 - tau * tau) * model.sigma(beta)
-                * normal(seed, particle, step));
+    /** The kernel at one β: {@code x' = τ x + (1-τ) μ_β + √(1-τ²) σ_β ξ}, its constants computed once per call. */
+    private record Kernel(double tau, double mean, double spread) {
+        Kernel(GaussianToy model, double beta) {
+            this(model.tau(beta), model.mean(beta), Math.sqrt(1 - model.tau(beta) * model.tau(beta)) * model.sigma(beta));
+        }
+
+        float move(double x, double noise) {
+            return (float) (tau * x + (1 - tau) * mean + spread * noise);
+        }
     }
 
     @Override
@@ -82,10 +88,6 @@ final class CpuGaussianToyOps implements GaussianToyOps {
         for (int r = 0; r < count; r++) {
             o.values()[r] = model.logDensity(beta, xm.get(r, 0));
         }
-    }
-
-    private static void set(CpuMatrix xm, int row, float value) {
-        xm.writeRow(row, new float[] {value}, 0);
     }
 
     private CpuMatrix states(ParticleMatrix x, int count) {

@@ -76,6 +76,10 @@ final class CpuMatrix implements ParticleMatrix {
         return buffers[row / TILE_ROWS].get((row % TILE_ROWS) * cols + col);
     }
 
+    void set(int row, int col, float value) {
+        buffers[row / TILE_ROWS].put((row % TILE_ROWS) * cols + col, value);
+    }
+
     /** Copies row {@code row} into {@code out[offset, offset + cols)}. */
     void readRow(int row, float[] out, int offset) {
         buffer(row / TILE_ROWS).get((row % TILE_ROWS) * cols, out, offset, cols);

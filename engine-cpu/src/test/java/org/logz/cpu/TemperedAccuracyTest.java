@@ -30,6 +30,11 @@ class TemperedAccuracyTest extends SharedCpuBackend {
         }
     }
 
+    /** The command line's defaults: 100 chains, 100 linear levels, doubling rounds from 50 sweeps, 2000 final sweeps. */
+    private static TemperedSampling.Settings settings(long seed) {
+        return new TemperedSampling.Settings(100, Schedule.linear(99), null, 50, 6, 2000, 10, 10_000, seed);
+    }
+
     private static void assertAllWithinBound(String name, TemperedResult r, double exact) {
         System.out.printf(Locale.ROOT, "%s: %d initial rounds (converged %s, max|r-c| %.2e), %d chain-sweeps, %.2f s%n",
                 name, r.initialRounds(), r.converged(), r.finalDeviation(), r.sweeps(), r.seconds());
@@ -46,7 +51,7 @@ class TemperedAccuracyTest extends SharedCpuBackend {
     void random20x10() {
         Rbm rbm = RandomRbm.create(20, 10, 1.0, 2020);
         assertAllWithinBound("random 20x10", run(rbm, BaseRate.uniform(20),
-                TemperedSampling.Settings.defaults(1)),
+                settings(1)),
                 RbmEnumeration.logZ(rbm));
     }
 
@@ -64,7 +69,7 @@ class TemperedAccuracyTest extends SharedCpuBackend {
     void mnist784x16() {
         RbmFiles.RbmFile f = Fixtures.mnist784x16();
         assertAllWithinBound("mnist 784x16 (CD-1)", run(f.rbm(), f.baseRate().orElseThrow(),
-                TemperedSampling.Settings.defaults(2)),
+                settings(2)),
                 RbmEnumeration.logZ(f.rbm()));
     }
 }

@@ -14,6 +14,8 @@ import org.logz.backend.ParticleVector;
 import org.logz.backend.RbmOps;
 import org.logz.backend.Tempering;
 import org.logz.backend.WeightSummary;
+import org.logz.memory.Footprint;
+import org.logz.memory.InsufficientMemoryException;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
@@ -68,6 +70,16 @@ public final class CudaBackend extends ParticleBackend {
     @Override
     public String name() {
         return name;
+    }
+
+    /** Matrices and vectors both live in device memory. */
+    @Override
+    protected void checkDeviceMemory(Footprint footprint, String what) {
+        long free = device.freeBytes();
+        if (footprint.deviceBytes() > free) {
+            throw new InsufficientMemoryException(what, footprint.deviceBytes(), free, "the device",
+                    "use fewer chains or particles");
+        }
     }
 
     @Override
@@ -445,7 +457,7 @@ public final class CudaBackend extends ParticleBackend {
         q.checkRange(0, count * levels);
         weight.checkRange(0, levels);
         ladder.checkRange(0, levels);
-        statistics.checkRange(0, 4 * levels);
+        statistics.checkRange(0, 4 * levels * t.groups());
         level.checkRange(0, count);
         next.checkRange(0, count);
         betas.checkRange(0, count);
@@ -454,7 +466,8 @@ public final class CudaBackend extends ParticleBackend {
         }
         temperingKernels.draw(logF.address(), weight.address(), count, levels, ladder.address(), seed, step,
                 q.address(), next.address(), betas.address());
-        temperingKernels.accumulate(q.address(), slope.address(), level.address(), count, levels, statistics.address());
+        temperingKernels.accumulate(q.address(), slope.address(), level.address(), count, levels, t.groups(),
+                statistics.address());
     }
 
     @Override

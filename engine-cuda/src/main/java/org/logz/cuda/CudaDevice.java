@@ -23,6 +23,9 @@ interface CudaDevice extends AutoCloseable {
     /** Blocks worth launching at once: more leaves the device no faster, fewer leaves it idle. */
     int concurrentBlocks();
 
+    /** Device memory still free for allocations, in bytes. */
+    long freeBytes();
+
     /**
      * Device memory of {@code bytes} bytes, uninitialized.
      *

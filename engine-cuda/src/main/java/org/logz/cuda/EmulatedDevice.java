@@ -1,5 +1,7 @@
 package org.logz.cuda;
 
+import org.logz.memory.HostMemory;
+
 /**
  * The device of the host emulation (backend {@code cuda-emulated}): the kernels of kernels-cu,
  * compiled for the host, run as fibers; device memory is host memory; SGEMM runs on the host
@@ -38,14 +40,18 @@ final class EmulatedDevice implements CudaDevice {
         return 2 * threads;
     }
 
+    /** The emulated device's memory is the host's. */
+    @Override
+    public long freeBytes() {
+        return HostMemory.machineAvailable();
+    }
+
     @Override
     public long allocate(long bytes) {
         try {
             return EmulatorNative.allocate(bytes);
         } catch (IllegalStateException e) {
-            // the emulated device's memory is the host's
-            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-            throw new DeviceMemoryException(bytes, os.getFreeMemorySize());
+            throw new DeviceMemoryException(bytes, freeBytes());
         }
     }
 

@@ -195,6 +195,15 @@ final class JCudaDevice implements CudaDevice {
     }
 
     @Override
+    public long freeBytes() {
+        cuCtxSetCurrent(context);
+        long[] free = new long[1];
+        long[] total = new long[1];
+        cuMemGetInfo(free, total);
+        return free[0];
+    }
+
+    @Override
     public long allocate(long bytes) {
         cuCtxSetCurrent(context);
         Allocation a = new Allocation(bytes);

@@ -1,6 +1,6 @@
 package org.logz.cuda;
 
-/** Launcher of tempering.cu: one thread per chain, per level, or per (chain, level); grid-stride. */
+/** Launcher of tempering.cu: one thread per chain, per (group, level), or per (chain, level); grid-stride. */
 final class TemperingKernels {
     private final CudaDevice device;
 
@@ -18,9 +18,9 @@ final class TemperingKernels {
                 .key(seed).i32(step).ptr(q).ptr(next).ptr(betas));
     }
 
-    void accumulate(long q, long slope, long level, long count, int levels, long statistics) {
-        run("logz_temper_accumulate", levels, KernelArgs.of().ptr(q).ptr(slope).ptr(level).i64(count).i32(levels)
-                .ptr(statistics));
+    void accumulate(long q, long slope, long level, long count, int levels, int groups, long statistics) {
+        run("logz_temper_accumulate", (long) groups * levels, KernelArgs.of().ptr(q).ptr(slope).ptr(level).i64(count)
+                .i32(levels).i32(groups).ptr(statistics));
     }
 
     void linearLevels(long values, long count, long levelBetas, int levels, long logF, long slope) {

@@ -15,8 +15,10 @@ import org.logz.numeric.SymmetricEigen;
  * asymptotic covariance (Appendix D of the paper).
  */
 public final class Mbar {
-    /** Largest |1 - Σ_n W_ni| accepted as converged. */
+    /** The iterations stop once max |1 - Σ_n W_ni| is this small. */
     private static final double TOLERANCE = 1e-13;
+    /** The largest residual {@link #converged()} accepts: far below any sampling error of the f_k. */
+    private static final double CONVERGED = 1e-8;
     private static final int MAX_ITERATIONS = 10_000;
 
     private final double[][] u;
@@ -24,6 +26,7 @@ public final class Mbar {
     private final double[] f;
     private final int k;
     private final int n;
+    private double residual;
 
     private Mbar(double[][] u, int[] counts, double[] f) {
         this.u = u;
@@ -128,7 +131,7 @@ public final class Mbar {
         double[] free = f.clone();
         double residual = residual(free);
         for (int iteration = 0; iteration < MAX_ITERATIONS && residual > TOLERANCE; iteration++) {
-            double[] next = residual < 0.1 ? newtonStep(free) : null;
+            double[] next = newtonStep(free);
             double nextResidual = next == null ? Double.POSITIVE_INFINITY : residual(next);
             if (!(nextResidual < residual)) {
                 next = selfConsistent(free);
@@ -145,6 +148,20 @@ public final class Mbar {
             }
         }
         System.arraycopy(free, 0, f, 0, k);
+        this.residual = residual;
+    }
+
+    /** max over sampled states of {@code |1 - Σ_n W_ni|} at the returned free energies. */
+    public double residual() {
+        return residual;
+    }
+
+    /**
+     * Whether the self-consistent equations were solved (residual at most 1e-8) within the iteration
+     * cap; otherwise the free energies are the last iterate, and callers report it.
+     */
+    public boolean converged() {
+        return residual <= CONVERGED;
     }
 
     /** max over sampled states of |1 - Σ_n W_ni|: zero at the solution. */

@@ -7,12 +7,11 @@ import java.util.List;
  *
  * @param method {@code rts}, {@code ti}, {@code ti-rb} or {@code mbar}
  * @param logZ   the estimate of the target's log Z (the curve's last entry)
- * @param stdErr batch-means standard error: the standard deviation of the estimates from B
- *               consecutive batches of the final run, over √B
+ * @param stdErr batch-means standard error over G groups of chains, each estimated on its own
  * @param curve  {@code log Z_k} at every level of the ladder
  */
 public record LevelEstimate(String method, double logZ, double stdErr, double[] curve) {
-    /** The estimate of {@code curve} with the batch-means standard error of the batches' last entries. */
+    /** The estimate of {@code curve} with the batch-means standard error of the groups' last entries. */
     static LevelEstimate of(String method, double[] curve, List<double[]> batchCurves) {
         int b = batchCurves.size();
         double mean = 0;

@@ -134,6 +134,24 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
     }
 
     /** The sum of two stretches of the same ladder. */
+    /** The statistics of all the given stretches or groups together. */
+    public static LevelStatistics sum(LevelStatistics... parts) {
+        LevelStatistics all = parts[0];
+        for (int i = 1; i < parts.length; i++) {
+            all = all.plus(parts[i]);
+        }
+        return all;
+    }
+
+    /** Element-wise {@link #plus}: each group's statistics over two stretches. */
+    public static LevelStatistics[] plus(LevelStatistics[] a, LevelStatistics[] b) {
+        LevelStatistics[] out = new LevelStatistics[a.length];
+        for (int g = 0; g < a.length; g++) {
+            out[g] = a[g].plus(b[g]);
+        }
+        return out;
+    }
+
     public LevelStatistics plus(LevelStatistics other) {
         double[] sum = values.clone();
         for (int i = 0; i < sum.length; i++) {

@@ -1,9 +1,12 @@
 package org.logz.estimate.tempered;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
 import org.logz.estimate.Estimate;
+import org.logz.estimate.ImpossibleEstimateException;
+import org.logz.estimate.Warning;
 
 /**
  * The outcome of one Rao-Blackwellized tempered sampling run and every estimator read from its
@@ -23,21 +26,36 @@ import org.logz.estimate.Estimate;
  * @param converged       whether the rounds met {@code max_k |r_k - ĉ_k| < 0.1/K} before the cap
  * @param finalDeviation  {@code max_k |r_k - ĉ_k|} of the last initial round
  * @param chains          parallel chains
- * @param batches         batches of the final run behind the standard errors
+ * @param batches         groups of chains behind the standard errors (batch means over chains)
  * @param mbarSamples     stored states MBAR was solved on (0: MBAR not run)
+ * @param mbarResidual    MBAR's self-consistency residual (NaN when MBAR was not run)
  * @param sweeps          chain-sweeps done: Markov transitions × chains, initialization included
  * @param seed            the run's Philox key
  * @param seconds         wall time
  * @param transferBytes   bytes moved between host and backend during the run
+ * @param visitedBound    where Z sums over states: the largest {@code log f_1(x)} over the final states
+ * @throws ImpossibleEstimateException when the headline estimate lies below {@code visitedBound} by more than three standard errors
  */
 public record TemperedResult(String method, String backend, String path, double logZ0, List<LevelEstimate> estimates,
                              double[] levelBetas, double[] logPrior, double[] occupancy, long[] visits,
                              double[] initialLogZ, int initialRounds, boolean converged, double finalDeviation,
-                             int chains, int batches, int mbarSamples, long sweeps, long seed, double seconds,
-                             long transferBytes) implements Estimate {
+                             int chains, int batches, int mbarSamples, double mbarResidual, long sweeps, long seed,
+                             double seconds, long transferBytes, OptionalDouble visitedBound) implements Estimate {
+    /** The stop rule of the initial rounds (Carlson et al. §2.4): {@code max_k |r_k - ĉ_k| < 0.1/K}. */
+    public static final double STOP = 0.1;
+
+    public TemperedResult {
+        estimates = List.copyOf(estimates);
+        LevelEstimate headline = estimateOf(estimates, method);
+        ImpossibleEstimateException.check(method, headline.logZ(), headline.stdErr(), visitedBound);
+    }
 
     /** The estimate of one method; an {@link IllegalArgumentException} when the run did not produce it. */
     public LevelEstimate estimate(String name) {
+        return estimateOf(estimates, name);
+    }
+
+    private static LevelEstimate estimateOf(List<LevelEstimate> estimates, String name) {
         for (LevelEstimate e : estimates) {
             if (e.method().equals(name)) {
                 return e;
@@ -47,12 +65,22 @@ public record TemperedResult(String method, String backend, String path, double 
                 + ("mbar".equals(name) ? " (no samples were kept for MBAR)" : ""));
     }
 
-    /** The same run with another headline estimator. */
-    public TemperedResult withMethod(String name) {
-        estimate(name);
-        return new TemperedResult(name, backend, path, logZ0, estimates, levelBetas, logPrior, occupancy, visits, initialLogZ,
-                initialRounds, converged, finalDeviation, chains, batches, mbarSamples, sweeps, seed, seconds,
-                transferBytes);
+    /**
+     * {@code rts-not-converged} when initial rounds ran and missed their stop rule, {@code mbar-not-converged}
+     * when MBAR was solved and its residual is above 1e-8, {@code single-state} when the headline sits on
+     * the visited bound.
+     */
+    @Override
+    public List<Warning> warnings() {
+        List<Warning> out = new ArrayList<>();
+        if (initialRounds > 0 && !converged) {
+            out.add(Warning.temperingNotConverged(initialRounds, finalDeviation, STOP / levelBetas.length));
+        }
+        if (mbarSamples > 0 && !(mbarResidual <= 1e-8)) {
+            out.add(Warning.mbarNotConverged(mbarResidual));
+        }
+        ImpossibleEstimateException.atBound(method, logZ(), visitedBound).ifPresent(out::add);
+        return out;
     }
 
     @Override

@@ -1,5 +1,9 @@
 package org.logz.estimate.work;
 
+import java.util.Locale;
+
+import org.logz.estimate.EstimationException;
+import org.logz.numeric.IncreasingRoot;
 import org.logz.numeric.LogSpace;
 
 /**
@@ -8,59 +12,72 @@ import org.logz.numeric.LogSpace;
  * {@code u_1(x) - u_0(x)} for x from state 0, {@code wR} holds {@code u_0(x) - u_1(x)} for x from state
  * 1 (u = -log f, summed along a path for annealing), and {@code ΔF = f_1 - f_0 = -log(Z_1/Z_0)} solves
  * <pre>  Σ_F 1/(1 + exp(M + wF - ΔF)) = Σ_R 1/(1 + exp(-M + wR + ΔF)),   M = log(T_F/T_R).</pre>
- * The left side minus the right, in log space, increases strictly with ΔF; it is solved by Newton
- * steps kept inside a bracket (bisection when a step would leave it). The standard error is
- * pymbar's {@code uncertainty_method='BAR'} asymptotic formula.
+ * The left side minus the right, in log space, increases strictly with ΔF; {@link IncreasingRoot}
+ * solves it. The standard error is pymbar's {@code uncertainty_method='BAR'} asymptotic formula; it
+ * means something only where the two work distributions overlap, which {@link Result#overlap()}
+ * measures.
  */
 public final class Bar {
-    /** @param deltaF {@code f_1 - f_0}, {@code stdErr} its asymptotic standard error */
-    public record Result(double deltaF, double stdErr) {
+    /**
+     * Largest work magnitude accepted: the cumulant estimators read fourth central moments of the work,
+     * which overflow float64 beyond about 1e77; 1e75 leaves room for the sums.
+     */
+    public static final double MAX_WORK = 1e75;
+
+    /**
+     * @param deltaF  {@code f_1 - f_0}
+     * @param stdErr  its asymptotic standard error
+     * @param overlap the smaller off-diagonal entry of the two-state MBAR overlap matrix at the solution
+     *                (pymbar's {@code compute_overlap}): the probability that a sample of one state is
+     *                attributed to the other, 1/2 for identical states, 0 for disjoint ones
+     */
+    public record Result(double deltaF, double stdErr, double overlap) {
         /** {@code log(Z_1/Z_0) = -ΔF}. */
         public double logRatio() {
             return -deltaF;
         }
     }
 
-    private static final double TOLERANCE = 1e-13;
+    /**
+     * Below this overlap BAR and its standard error are unreliable: the least overlap between
+     * neighbouring states that Klimovich, Shirts &amp; Mobley (J. Comput. Aided Mol. Des. 29, 397, 2015)
+     * recommend for MBAR and BAR.
+     */
+    public static final double MIN_OVERLAP = 0.03;
 
     private Bar() {
     }
 
+    /**
+     * @throws EstimationException when the two work distributions do not overlap at all
+     *                                               ({@link #requireOverlap})
+     */
     public static Result solve(double[] wF, double[] wR) {
         requireWork("forward", wF);
         requireWork("reverse", wR);
+        requireOverlap(wF, wR);
         double m = Math.log((double) wF.length / wR.length);
         double lo = Math.min(min(wF), -max(wR)) - Math.abs(m) - 1.0;
         double hi = Math.max(max(wF), -min(wR)) + Math.abs(m) + 1.0;
-        // g(lo) < 0 < g(hi): widen until the bracket holds (it always can; g runs from -∞ to +∞)
-        while (value(wF, wR, m, lo)[0] > 0) {
-            lo -= 2 * (hi - lo);
+        double x = IncreasingRoot.solve("BAR's equation", deltaF -> value(wF, wR, m, deltaF), lo, hi);
+        return new Result(x, stdErr(wF, wR, m, x), overlap(wF, wR, x));
+    }
+
+    /**
+     * The overlap matrix of two-state MBAR on the pooled samples, with {@code Δu_n = u_1 - u_0} (wF for
+     * forward samples, -wR for reverse ones) and {@code t_n = ΔF - Δu_n}: the normalized weights are
+     * {@code W_n0 = 1/(N_F + N_R e^{t_n})} and {@code W_n1 = e^{t_n} W_n0}, and
+     * {@code O_01 = N_R Σ_n W_n0 W_n1}, {@code O_10 = N_F Σ_n W_n0 W_n1}; returns the smaller.
+     */
+    static double overlap(double[] wF, double[] wR, double deltaF) {
+        double logNf = Math.log(wF.length);
+        double logNr = Math.log(wR.length);
+        double[] terms = new double[wF.length + wR.length];
+        for (int n = 0; n < terms.length; n++) {
+            double t = deltaF - (n < wF.length ? wF[n] : -wR[n - wF.length]);
+            terms[n] = t - 2 * LogSpace.logAddExp(logNf, logNr + t);
         }
-        while (value(wF, wR, m, hi)[0] < 0) {
-            hi += 2 * (hi - lo);
-        }
-        double x = 0.5 * (lo + hi);
-        for (int iteration = 0; iteration < 200; iteration++) {
-            double[] g = value(wF, wR, m, x);
-            if (g[0] == 0) {
-                break;
-            }
-            if (g[0] < 0) {
-                lo = x;
-            } else {
-                hi = x;
-            }
-            double next = x - g[0] / g[1];
-            if (!(next > lo && next < hi)) {
-                next = 0.5 * (lo + hi);
-            }
-            boolean converged = Math.abs(next - x) <= TOLERANCE * Math.max(1.0, Math.abs(x));
-            x = next;
-            if (converged || hi - lo <= TOLERANCE * Math.max(1.0, Math.abs(x))) {
-                break;
-            }
-        }
-        return new Result(x, stdErr(wF, wR, m, x));
+        return Math.exp(LogSpace.logSumExp(terms) + Math.min(logNf, logNr));
     }
 
     /** {g(ΔF), g'(ΔF)} with g = log Σ_F f(M + wF - ΔF) - log Σ_R f(-M + wR + ΔF), f the Fermi function. */
@@ -112,14 +129,34 @@ public final class Bar {
         return new double[] {mean, meanSquare};
     }
 
+    /**
+     * Refuses work whose forward values and negated reverse values lie in disjoint ranges: by Crooks'
+     * theorem the two densities cross at ΔF, and with no sample near the crossing BAR's root can sit
+     * anywhere in the gap and its standard error means nothing.
+     */
+    static void requireOverlap(double[] wF, double[] wR) {
+        double loF = min(wF);
+        double hiF = max(wF);
+        double loR = -max(wR);
+        double hiR = -min(wR);
+        if (hiF < loR || hiR < loF) {
+            throw new EstimationException(String.format(Locale.ROOT, "the forward work "
+                    + "values [%.6g, %.6g] and the negated reverse ones [%.6g, %.6g] do not overlap: BAR and the "
+                    + "histogram estimator cannot place log(Z_1/Z_0) in the gap between them; anneal more slowly or use "
+                    + "more chains", loF, hiF, loR, hiR));
+        }
+    }
+
+    /** At least two finite work values of magnitude at most {@link #MAX_WORK}. */
     static void requireWork(String which, double[] w) {
-        if (w.length == 0) {
-            throw new IllegalArgumentException("no " + which + " work values");
+        if (w.length < 2) {
+            throw new IllegalArgumentException((w.length == 0 ? "no" : "only one") + " " + which + " work value"
+                    + (w.length == 0 ? "s" : "") + "; the estimators need at least two for a standard error");
         }
         for (int i = 0; i < w.length; i++) {
-            if (!Double.isFinite(w[i])) {
+            if (!Double.isFinite(w[i]) || Math.abs(w[i]) > MAX_WORK) {
                 throw new IllegalArgumentException(which + " work value " + (i + 1) + " is " + w[i]
-                        + "; work values must be finite");
+                        + "; work values must be finite and at most " + MAX_WORK + " in magnitude");
             }
         }
     }

@@ -1,6 +1,8 @@
 package org.logz.estimate.work;
 
 import org.logz.backend.WeightSummary;
+import org.logz.memory.Footprint;
+import org.logz.memory.HostMemory;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -41,19 +43,50 @@ public final class WorkEstimators {
     }
 
     /**
-     * Hummer's cumulant estimator from forward work (eq. 12): {@code -mean(wF) + var(wF)/2}, with a
-     * delta-method standard error.
+     * Hummer's cumulant estimator from forward work (eq. 12): {@code -mean(wF) + var(wF)/2}. Its error
+     * combines the delta method's sampling error with the truncation error of the expansion, estimated
+     * by the first omitted term, {@code κ3/6} ({@link #truncationError}; exact only for Gaussian work; on Habeck's Gaussian toy
+     * at 1000 steps the sampling error alone gave RMS z-scores of 1.8 from the skew of the work).
      */
     public static WorkEstimate cumulantForward(double[] wF) {
         Bar.requireWork("forward", wF);
         return WorkEstimate.of("cumulant-forward", -mean(wF) + variance(wF) / 2,
-                Math.sqrt(momentVariance(wF, -1, 0.5)));
+                Math.hypot(Math.sqrt(momentVariance(wF, -1, 0.5)), truncationError(wF)));
     }
 
-    /** The reverse cumulant estimator (eq. 12): {@code mean(wR) - var(wR)/2}. */
+    /** The reverse cumulant estimator (eq. 12), {@code mean(wR) - var(wR)/2}, with the error of {@link #cumulantForward}. */
     public static WorkEstimate cumulantReverse(double[] wR) {
         Bar.requireWork("reverse", wR);
-        return WorkEstimate.of("cumulant-reverse", mean(wR) - variance(wR) / 2, Math.sqrt(momentVariance(wR, 1, -0.5)));
+        return WorkEstimate.of("cumulant-reverse", mean(wR) - variance(wR) / 2,
+                Math.hypot(Math.sqrt(momentVariance(wR, 1, -0.5)), truncationError(wR)));
+    }
+
+    /**
+     * The truncation error of a cumulant expansion cut after the variance, {@code |κ3|/6}, from the
+     * sample's third central moment with its own sampling noise taken out: {@code κ3²} is shrunk by the
+     * delta-method variance of the sample κ3, {@code (μ6 - μ3² - 6μ4μ2 + 9μ2³)/n}, so Gaussian work (κ3 = 0)
+     * adds nothing on average instead of the noise of its sample skew.
+     */
+    static double truncationError(double[] v) {
+        int n = v.length;
+        double m = mean(v);
+        double sd = Math.sqrt(variance(v));
+        if (!(sd > 0)) {
+            return 0;
+        }
+        // standardized moments, so that work near the 1e75 limit does not overflow in its sixth power
+        double g3 = 0;
+        double g4 = 0;
+        double g6 = 0;
+        for (double x : v) {
+            double z = (x - m) / sd;
+            double z2 = z * z;
+            g3 += z2 * z / n;
+            g4 += z2 * z2 / n;
+            g6 += z2 * z2 * z2 / n;
+        }
+        double noise = (g6 - g3 * g3 - 6 * g4 + 9) / n;
+        return sd * sd * sd * Math.sqrt(Math.max(0, g3 * g3 - noise)) / 6;
     }
 
     /**
@@ -102,6 +135,8 @@ public final class WorkEstimators {
         if (bootstraps < 2) {
             return WorkEstimate.of("histogram", estimate);
         }
+        HostMemory.requireHeap(Footprint.times(bootstraps, 8) + Footprint.times((long) wF.length + wR.length, 40),
+                bootstraps + " bootstrap resamples of the histogram estimator");
         double[] values = new double[bootstraps];
         int[] words = new int[4];
         double[] f = new double[wF.length];
@@ -115,7 +150,7 @@ public final class WorkEstimators {
                 Philox.block(seed, i, b, 1, StreamTag.BOOTSTRAP, words);
                 r[i] = wR[(int) ((words[0] & 0xFFFFFFFFL) % r.length)];
             }
-            values[b] = WorkHistogram.of(f, r).logRatio();
+            values[b] = WorkHistogram.solve(f, r).logRatio();
         }
         return WorkEstimate.of("histogram", estimate, Math.sqrt(variance(values)));
     }

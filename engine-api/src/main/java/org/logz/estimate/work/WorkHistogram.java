@@ -1,5 +1,6 @@
 package org.logz.estimate.work;
 
+import org.logz.numeric.IncreasingRoot;
 import org.logz.numeric.LogSpace;
 
 /**
@@ -12,7 +13,7 @@ import org.logz.numeric.LogSpace;
  * and the Jarzynski equality on that density gives {@code log(Z_1/Z_0) = log Σ_j p_j e^{-W_j}} (eq. 16).
  * Work values are in Habeck's sign convention here, so a reverse value enters as {@code -wR}. At its
  * fixed point this is the two-state MBAR estimate, which coincides with BAR; the self-consistency
- * equation for f is solved directly, by the same safeguarded Newton iteration.
+ * equation for f is solved directly, by the same safeguarded Newton iteration ({@link IncreasingRoot}).
  */
 public final class WorkHistogram {
     private final double[] work;
@@ -29,6 +30,15 @@ public final class WorkHistogram {
     public static WorkHistogram of(double[] wF, double[] wR) {
         Bar.requireWork("forward", wF);
         Bar.requireWork("reverse", wR);
+        Bar.requireOverlap(wF, wR);
+        return solve(wF, wR);
+    }
+
+    /**
+     * The histogram equations for work already checked: bootstrap resamples of overlapping work may
+     * miss the few values where the two sets meet, and are still solvable.
+     */
+    static WorkHistogram solve(double[] wF, double[] wR) {
         int nf = wF.length;
         int nr = wR.length;
         double[] w = new double[nf + nr];
@@ -38,36 +48,13 @@ public final class WorkHistogram {
         }
         double logNf = Math.log(nf);
         double logNr = Math.log(nr);
-        // h(f) = f + LSE_j(-W_j - d_j(f)) - LSE_j(-d_j(f)), d_j = log(N_f + N_r e^{f - W_j}); h increases in f
+        // h(f) = f + LSE_j(-W_j - d_j(f)) - LSE_j(-d_j(f)), d_j = log(N_f + N_r e^{f - W_j}); h increases in f.
+        // With t_j = f - W_j it is LSE_j(-log(N_f e^{-t_j} + N_r)) - LSE_j(-log(N_f + N_r e^{t_j})), which keeps
+        // its precision when f and W_j are large: f + (-W_j - d_j) cancels catastrophically at |W| ~ 1e15.
         double lo = -LogSpace.logSumExp(negate(w)) - 50 - Math.abs(logNf - logNr);
         double hi = lo + 100 + 2 * Math.abs(logNf - logNr);
-        while (self(w, logNf, logNr, lo)[0] > 0) {
-            lo -= 2 * (hi - lo);
-        }
-        while (self(w, logNf, logNr, hi)[0] < 0) {
-            hi += 2 * (hi - lo);
-        }
-        double f = 0.5 * (lo + hi);
-        for (int iteration = 0; iteration < 300; iteration++) {
-            double[] h = self(w, logNf, logNr, f);
-            if (h[0] == 0) {
-                break;
-            }
-            if (h[0] < 0) {
-                lo = f;
-            } else {
-                hi = f;
-            }
-            double next = f - h[0] / h[1];
-            if (!(next > lo && next < hi)) {
-                next = 0.5 * (lo + hi);
-            }
-            boolean converged = Math.abs(next - f) <= 1e-13 * Math.max(1.0, Math.abs(f));
-            f = next;
-            if (converged || hi - lo <= 1e-13 * Math.max(1.0, Math.abs(f))) {
-                break;
-            }
-        }
+        double f = IncreasingRoot.solve("the histogram estimator's self-consistency equation",
+                x -> self(w, logNf, logNr, x), lo, hi);
         double[] logP = new double[w.length];
         for (int j = 0; j < w.length; j++) {
             logP[j] = -LogSpace.logAddExp(logNf, logNr + f - w[j]);
@@ -86,11 +73,11 @@ public final class WorkHistogram {
         double[] c = new double[n];
         double[] s = new double[n];
         for (int j = 0; j < n; j++) {
-            double d = LogSpace.logAddExp(logNf, logNr + f - w[j]);
-            // s_j = N_r e^{f - W_j} / (N_f + N_r e^{f - W_j}) = ∂d_j/∂f
-            s[j] = Math.exp(logNr + f - w[j] - d);
-            a[j] = -w[j] - d;
-            c[j] = -d;
+            double t = f - w[j];
+            // a_j = f - W_j - d_j, c_j = -d_j, s_j = N_r e^{t_j} / (N_f + N_r e^{t_j}) = ∂d_j/∂f
+            a[j] = -LogSpace.logAddExp(logNf - t, logNr);
+            c[j] = -LogSpace.logAddExp(logNf, logNr + t);
+            s[j] = Math.exp(logNr + t + c[j]);
         }
         double lseA = LogSpace.logSumExp(a);
         double lseC = LogSpace.logSumExp(c);
@@ -98,7 +85,7 @@ public final class WorkHistogram {
         for (int j = 0; j < n; j++) {
             slope += -Math.exp(a[j] - lseA) * s[j] + Math.exp(c[j] - lseC) * s[j];
         }
-        return new double[] {f + lseA - lseC, Math.max(slope, 1e-12)};
+        return new double[] {lseA - lseC, Math.max(slope, Double.MIN_NORMAL)};
     }
 
     private static double[] negate(double[] v) {

@@ -1,0 +1,41 @@
+package org.logz.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.logz.estimate.Warning;
+
+import picocli.CommandLine.Option;
+
+/**
+ * How a command reports its run's warnings: one line each on stderr, a {@code warnings} list in the
+ * JSON, and with {@code --strict} exit code {@value #STRICT_EXIT} when there is any.
+ */
+final class WarningReport {
+    /** Exit code of a run that printed its result but raised warnings under {@code --strict}. */
+    static final int STRICT_EXIT = 3;
+
+    @Option(names = "--strict", description = "Exit with code 3 when the run raises any warning (low ESS, poor overlap, "
+            + "unconverged rounds, ...); the result is still printed.")
+    boolean strict;
+
+    /** Adds {@code warnings} to the report as a list of {code, message}. */
+    static void put(Map<String, Object> report, List<Warning> warnings) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Warning w : warnings) {
+            list.add(EstimateCommand.ordered("code", w.code(), "message", w.message()));
+        }
+        report.put("warnings", list);
+    }
+
+    /** Prints each warning on {@code err} and returns the exit code: 0, or 3 under --strict with warnings. */
+    int finish(PrintWriter err, List<Warning> warnings) {
+        for (Warning w : warnings) {
+            err.println("logz: warning [" + w.code() + "]: " + w.message());
+        }
+        err.flush();
+        return strict && !warnings.isEmpty() ? STRICT_EXIT : 0;
+    }
+}

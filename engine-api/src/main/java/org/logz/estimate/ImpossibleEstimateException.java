@@ -1,0 +1,70 @@
+package org.logz.estimate;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * An estimate below {@code log f(s)} of a state s the run visited. Where Z sums f over states
+ * (Ising: spin configurations; RBMs: hidden configurations with the visible units summed out,
+ * {@code f(h) = Σ_x f(x, h)}), {@code log Z ≥ log f(s)} for every s, so such an estimate is wrong by
+ * construction; it is refused rather than printed.
+ */
+public final class ImpossibleEstimateException extends EstimationException {
+    private ImpossibleEstimateException(String message) {
+        super(message);
+    }
+
+    /**
+     * Refuses {@code logZ} when it lies below {@code visitedBound} by more than float rounding of the
+     * log densities (1e-3 + 1e-6·|bound|: log f is summed in float64 from float32 products) plus three
+     * of its standard errors ({@code stdErr}, 0 or NaN when it has none). An estimate below the bound
+     * within its own noise is wrong but close; it is printed with the {@code below-bound} warning
+     * ({@link #atBound}) instead: AIS underestimates log Z, and on a model with one dominant state it
+     * lands just below that state's log f in about half of its runs.
+     */
+    public static void check(String method, double logZ, double stdErr, OptionalDouble visitedBound) {
+        if (Double.isNaN(logZ)) {
+            throw new EstimationException(method + ": the estimate is not a number (degenerate weights)");
+        }
+        if (visitedBound.isEmpty()) {
+            return;
+        }
+        double bound = visitedBound.getAsDouble();
+        double noise = Double.isFinite(stdErr) ? 3 * stdErr : 0;
+        if (logZ < bound - tolerance(bound) - noise) {
+            throw new ImpossibleEstimateException(String.format(Locale.ROOT, "%s: the estimate %.4f lies below %.4f, the log "
+                    + "unnormalized probability of a state the run visited, by more than three standard errors, and "
+                    + "log Z ≥ log f of every state: the estimate is wrong (the chains missed where the mass is); anneal "
+                    + "more slowly, use more chains or another base rate", method, logZ, bound));
+        }
+    }
+
+    /** {@link #check(String, double, double, OptionalDouble)} for an estimate without a standard error. */
+    public static void check(String method, double logZ, OptionalDouble visitedBound) {
+        check(method, logZ, 0, visitedBound);
+    }
+
+    private static double tolerance(double bound) {
+        return 1e-3 + 1e-6 * Math.abs(bound);
+    }
+
+    /**
+     * The {@code below-bound} warning when the estimate lies below the bound (within its noise, or
+     * {@link #check} would have refused it), the {@code single-state} warning when it sits within 0.01
+     * above it (see {@link Warning#singleState}).
+     */
+    public static Optional<Warning> atBound(String method, double logZ, OptionalDouble visitedBound) {
+        if (visitedBound.isEmpty()) {
+            return Optional.empty();
+        }
+        double bound = visitedBound.getAsDouble();
+        if (logZ < bound - tolerance(bound)) {
+            return Optional.of(Warning.belowBound(method, logZ, bound));
+        }
+        if (logZ - bound < 0.01) {
+            return Optional.of(Warning.singleState(method, logZ, bound));
+        }
+        return Optional.empty();
+    }
+}

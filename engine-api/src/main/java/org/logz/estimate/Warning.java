@@ -1,0 +1,72 @@
+package org.logz.estimate;
+
+import java.util.Locale;
+
+/**
+ * A diagnostic that says a run's own numbers cast doubt on its estimate: a stable {@code code} for
+ * scripts and a sentence for people. Results derive their warnings from what they hold; the command
+ * line prints one line per warning on stderr and lists them in the JSON, and {@code --strict} makes
+ * any warning fail the run.
+ */
+public record Warning(String code, String message) {
+    /** The fraction of the chains below which an importance-sampling ESS is reported as low. */
+    public static final double LOW_ESS_FRACTION = 0.1;
+
+    public Warning {
+        if (code == null || code.isBlank() || message == null || message.isBlank()) {
+            throw new IllegalArgumentException("a warning needs a code and a message");
+        }
+    }
+
+    /** {@code low-ess}: the final importance weights rest on a few particles. */
+    public static Warning lowEss(String method, double ess, int particles) {
+        return new Warning("low-ess", String.format(Locale.ROOT, "%s: the final ESS is %.1f of %d (below %.0f%%): the "
+                + "estimate rests on a few chains and is probably too %s; anneal more slowly (--steps), use a better "
+                + "base rate, or check it with --method bar", method, ess, particles, 100 * LOW_ESS_FRACTION,
+                method.startsWith("raise") ? "high (reverse runs overestimate)" : "low"));
+    }
+
+    /** {@code poor-overlap}: forward and reverse work barely overlap. */
+    public static Warning poorOverlap(double overlap, double minimum) {
+        return new Warning("poor-overlap", String.format(Locale.ROOT, "forward and reverse work overlap by %.3g (MBAR "
+                + "overlap matrix; below %.2f): BAR, the histogram estimator and their standard errors are unreliable; "
+                + "anneal more slowly", overlap, minimum));
+    }
+
+    /** {@code outside-bounds}: the headline estimate contradicts the bounds of Habeck (2017) eq. 7. */
+    public static Warning outsideBounds(String method, double logZ, double lower, double upper) {
+        return new Warning("outside-bounds", String.format(Locale.ROOT, "the %s estimate %.4f lies outside the bounds "
+                + "[%.4f, %.4f] of Habeck eq. 7 (mean forward and reverse log weights): the work distributions are not "
+                + "what the estimator assumes", method, logZ, lower, upper));
+    }
+
+    /** {@code rts-not-converged}: the initial rounds of tempered sampling did not meet their stop rule. */
+    public static Warning temperingNotConverged(int rounds, double deviation, double target) {
+        return new Warning("rts-not-converged", String.format(Locale.ROOT, "the %d initial rounds of tempered sampling "
+                + "ended with max|r_k - ĉ_k| = %.3g, above the stop rule's %.3g: the chains did not spread over the "
+                + "ladder as the prior asks, so some levels are poorly sampled; raise --rounds or --round-sweeps", rounds,
+                deviation, target));
+    }
+
+    /** {@code mbar-not-converged}: MBAR's self-consistent equations were not solved. */
+    public static Warning mbarNotConverged(double residual) {
+        return new Warning("mbar-not-converged", String.format(Locale.ROOT, "MBAR stopped with a self-consistency "
+                + "residual of %.3g: its estimate is not the MBAR solution", residual));
+    }
+
+    /** {@code below-bound}: the estimate lies below a state's log f, within three of its standard errors. */
+    public static Warning belowBound(String method, double logZ, double bound) {
+        return new Warning("below-bound", String.format(Locale.ROOT, "%s: the estimate %.4f lies %.4f below %.4f, the log "
+                + "unnormalized probability of a state the run visited, and log Z is at least that: the estimate is low "
+                + "(within three of its standard errors, so it is shown); anneal more slowly or use more chains", method,
+                logZ, bound - logZ, bound));
+    }
+
+    /** {@code single-state}: the estimate credits all the mass to one state the run visited. */
+    public static Warning singleState(String method, double logZ, double bound) {
+        return new Warning("single-state", String.format(Locale.ROOT, "%s: the estimate %.4f is within 0.01 of the lower "
+                + "bound %.4f, the largest unnormalized probability of one state the run visited, so it credits that "
+                + "state with all of Z: either that state does hold nearly all of Z, or the chains never left it (a base "
+                + "distribution too narrow, or parameters too extreme for the path); a second method tells which", method, logZ, bound));
+    }
+}
