@@ -92,7 +92,7 @@ public final class HiddenModes {
     }
 
     /** The distinct modes of {@code modes}, best first. */
-    public static List<Mode> distinct(List<Mode> modes) {
+    private static List<Mode> distinct(List<Mode> modes) {
         List<Mode> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         modes.stream().sorted((x, y) -> Double.compare(y.logF(), x.logF())).forEach(m -> {
@@ -104,13 +104,6 @@ public final class HiddenModes {
     }
 
     /** The local maximum reached from {@code start} (0/1 per hidden unit) by greedy single flips. */
-    public static Mode ascend(Rbm rbm, float[] start) {
-        if (start.length != rbm.hidden()) {
-            throw new IllegalArgumentException("a hidden configuration has " + rbm.hidden() + " units, got " + start.length);
-        }
-        return ascend(new Params(rbm), start);
-    }
-
     private static Mode ascend(Params p, float[] start) {
         int n = p.n();
         int hidden = p.hidden();
@@ -201,14 +194,6 @@ public final class HiddenModes {
             best = Math.max(best, m.logF());
         }
         return best;
-    }
-
-    /** {@code log f(h)} of one hidden configuration. */
-    public static double logMarginal(Rbm rbm, float[] h) {
-        if (h.length != rbm.hidden()) {
-            throw new IllegalArgumentException("a hidden configuration has " + rbm.hidden() + " units, got " + h.length);
-        }
-        return new Params(rbm).logF(h);
     }
 
     private static double logF(float[] h, float[] b, double[] field) {
