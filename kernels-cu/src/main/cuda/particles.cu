@@ -1,4 +1,4 @@
-// Generic particle-memory kernels: fills, sequences, row and vector gathers, column clearing,
+// Generic particle-memory kernels: fills, sequences, row and vector gathers, column clearing, axpy and scale,
 // random row indices and bound checks. Any block size (launchers use LOGZ_BLOCK); any grid;
 // no shared memory; deterministic (pure element maps, no atomics but the bound check's flag, which
 // only ever goes from 0 to 1).
@@ -86,5 +86,20 @@ extern "C" __global__ void logz_philox_blocks(const unsigned int* in, long long 
         for (int q = 0; q < 4; q++) {
             out[4 * k + q] = r.w[q];
         }
+    }
+}
+
+// y[k] += a·x[k], k < n, rounded twice (product, then sum) and never fused, so that the result has
+// the bits of the CPU backend's y + a·x.
+extern "C" __global__ void logz_axpy_f64(double a, const double* x, double* y, long long n) {
+    LOGZ_FOR_EACH(k, n) {
+        y[k] = __dadd_rn(y[k], __dmul_rn(a, x[k]));
+    }
+}
+
+// v[k] *= s, k < n.
+extern "C" __global__ void logz_scale_f64(double* v, long long n, double s) {
+    LOGZ_FOR_EACH(k, n) {
+        v[k] = v[k] * s;
     }
 }

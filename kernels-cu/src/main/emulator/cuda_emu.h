@@ -72,6 +72,16 @@ inline void __syncwarp(unsigned int mask = 0xffffffffu) {
     logz_emu::syncwarp(mask);
 }
 
+// Round-to-nearest double arithmetic that the device compiler may not contract into an FMA; the host
+// build never contracts (-ffp-contract is off without FMA in the target), so plain operators match.
+inline double __dmul_rn(double a, double b) {
+    return a * b;
+}
+
+inline double __dadd_rn(double a, double b) {
+    return a + b;
+}
+
 inline unsigned int __umulhi(unsigned int a, unsigned int b) {
     return (unsigned int) (((unsigned long long) a * b) >> 32);
 }

@@ -13,7 +13,8 @@ import org.logz.estimate.Replicates;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
 import org.logz.model.Rbm;
-import org.logz.path.RbmSequentialPath;
+import org.logz.path.RbmSequence;
+import org.logz.path.SequentialPath;
 import org.logz.path.UnitOrder;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
@@ -60,7 +61,7 @@ public final class SequentialComparison {
         UnitOrder order = UnitOrder.byVariance(data);
         long done = 0;
         long total = (long) entries.size() * replicates;
-        try (RbmSequentialPath path = new RbmSequentialPath(backend, rbm, order, Optional.of(data))) {
+        try (SequentialPath path = new SequentialPath(backend, new RbmSequence(rbm, order, Optional.of(data)))) {
             for (Entry e : entries) {
                 List<SequentialResult> runs = new ArrayList<>();
                 for (int b = 0; b < replicates; b++) {

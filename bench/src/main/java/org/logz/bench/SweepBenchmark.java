@@ -2,13 +2,16 @@ package org.logz.bench;
 
 import java.util.Arrays;
 
+import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.backend.RbmOps;
 import org.logz.cuda.CudaBackend;
+import org.logz.kernel.Kernels;
+import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
+import org.logz.model.TemperedRbm;
 
 /**
  * Gibbs sweeps and AIS steps of an RBM on a backend, against the time of their matrix products alone
@@ -50,25 +53,25 @@ public final class SweepBenchmark {
         double[] sweep = new double[s.repeats()];
         double[] anneal = new double[s.repeats()];
         double[] gemm = new double[s.repeats()];
-        try (RbmOps ops = backend.bind(rbm, base); ParticleMatrix x = backend.matrix(s.chains(), n);
+        try (TemperedKernel ops = Kernels.tempered(backend, new TemperedRbm(rbm, base)); ParticleMatrix x = backend.matrix(s.chains(), n);
              ParticleVector lw = backend.vector(s.chains()); Products products = products(backend, rbm, s)) {
             ops.sampleBase(x, s.chains(), 1, 0);
             int step = 1;
             // warm-up: JIT compilation, first touch of every buffer, kernel loading
-            ops.gibbs(x, s.chains(), 1.0, 3, 1, step);
+            ops.transition(x, s.chains(), Betas.of(1.0), 3, 1, step);
             step += 3;
             products.seconds(3);
             backend.synchronize();
             for (int r = 0; r < s.repeats(); r++) {
                 long t0 = System.nanoTime();
-                ops.gibbs(x, s.chains(), 1.0, s.sweeps(), 1, step);
+                ops.transition(x, s.chains(), Betas.of(1.0), s.sweeps(), 1, step);
                 backend.synchronize();
                 sweep[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
                 step += s.sweeps();
                 gemm[r] = products.seconds(s.sweeps()) / s.sweeps();
                 t0 = System.nanoTime();
                 for (int k = 0; k < s.sweeps(); k++) {
-                    ops.annealStep(x, s.chains(), 0.5, 0.5 + 1e-6, lw, true, 1, step++);
+                    ops.anneal(x, s.chains(), 0.5, 0.5 + 1e-6, lw, 1, 1, step++);
                 }
                 backend.synchronize();
                 anneal[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();

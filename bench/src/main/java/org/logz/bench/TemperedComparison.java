@@ -12,7 +12,7 @@ import org.logz.estimate.ProgressListener;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
-import org.logz.path.TemperingPath;
+import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
 
@@ -31,7 +31,7 @@ public final class TemperedComparison {
     private TemperedComparison() {
     }
 
-    public static List<Row> run(TemperingPath path, AnnealedImportanceSampling.Start reverseStart, double exactLogZ,
+    public static List<Row> run(TemperedPath path, AnnealedImportanceSampling.Start reverseStart, double exactLogZ,
                                 int[] budgets, int seeds, int chains, int levels, int roundSweeps, int rounds, long seed,
                                 ProgressListener listener) {
         List<Row> rows = new ArrayList<>();

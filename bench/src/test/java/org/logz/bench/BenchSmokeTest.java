@@ -27,8 +27,8 @@ import org.logz.model.BaseRate;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.path.IsingTemperedPath;
-import org.logz.path.RbmTemperedPath;
+import org.logz.model.TemperedRbm;
+import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 
 /** The benchmarks run and produce sane numbers (no timing is asserted: speed belongs to the bench runs). */
@@ -58,8 +58,8 @@ class BenchSmokeTest {
     void tracePlotIsAPng() throws IOException {
         Rbm rbm = RandomRbm.create(8, 4, 1.0, 2);
         AnnealingResult result;
-        try (ParticleBackend backend = CpuBackend.create(1); RbmTemperedPath path = new RbmTemperedPath(backend, rbm,
-                BaseRate.uniform(8))) {
+        try (ParticleBackend backend = CpuBackend.create(1); TemperedPath path = new TemperedPath(backend,
+                new TemperedRbm(rbm, BaseRate.uniform(8)))) {
             result = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(10, Schedule.linear(20), 1))
                     .forward(path, ProgressListener.NONE);
         }
@@ -78,7 +78,7 @@ class BenchSmokeTest {
         Rbm rbm = RandomRbm.create(8, 4, 1.0, 3);
         double exact = RbmEnumeration.logZ(rbm);
         try (ParticleBackend backend = CpuBackend.create(1);
-             RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.uniform(8))) {
+             TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, BaseRate.uniform(8)))) {
             List<TemperedComparison.Row> rows = TemperedComparison.run(path, new AnnealedImportanceSampling.Start.Exact(),
                     exact, new int[] {20}, 2, 10, 8, 10, 1, 1, ProgressListener.NONE);
             assertEquals(List.of("rts", "ti", "ti-rb", "mbar", "ais", "raise"),
@@ -99,16 +99,16 @@ class BenchSmokeTest {
     void workTableMarksTheClosestEstimate() throws IOException {
         Ising model = new Ising(4);
         try (ParticleBackend backend = CpuBackend.create(1)) {
-            List<WorkTable.Row> rows = WorkTable.run(n -> new IsingTemperedPath(backend, model, n),
-                    (path, m) -> new AnnealedImportanceSampling.Start.Given(((IsingTemperedPath) path).groundStates(m), "ground",
+            List<WorkTable.Row> rows = WorkTable.run(n -> new TemperedPath(backend, model, n),
+                    (path, m) -> new AnnealedImportanceSampling.Start.Given(model.groundStates(m), "ground",
                             0), IsingExact.logZ(model, 1), new int[] {1, 2}, 50, Schedule.linear(50), 1, ProgressListener.NONE);
             assertEquals(2, rows.size());
             assertEquals(2, rows.get(1).sweepsPerStep());
             assertTrue(rows.get(0).lower() < rows.get(0).exact() && rows.get(0).exact() < rows.get(0).upper(), rows.toString());
             assertTrue(WorkTable.markdown(rows).contains("**"), "the closest estimate is marked");
-            try (IsingTemperedPath path = new IsingTemperedPath(backend, model, 1)) {
+            try (TemperedPath path = new TemperedPath(backend, model, 1)) {
                 BidirectionalResult r = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(20, 20,
-                        Schedule.linear(20), 10, 1)).run(path, new AnnealedImportanceSampling.Start.Given(path.groundStates(20),
+                        Schedule.linear(20), 10, 1)).run(path, new AnnealedImportanceSampling.Start.Given(model.groundStates(20),
                         "ground", 0), ProgressListener.NONE);
                 Path png = dir.resolve("work.png");
                 TracePlot.write(png, r, java.util.OptionalDouble.of(IsingExact.logZ(model, 1)));

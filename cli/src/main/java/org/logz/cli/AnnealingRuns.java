@@ -11,7 +11,7 @@ import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.TracePoint;
 import org.logz.io.ValueFiles;
-import org.logz.path.RbmTemperedPath;
+import org.logz.model.TemperedRbm;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
@@ -63,7 +63,7 @@ final class AnnealingRuns {
     /** The path's description and, for RBMs, where the base rate came from. */
     static void describePath(TemperedPath path, Map<String, Object> report) {
         report.put("path", path.description());
-        if (path instanceof RbmTemperedPath rbm) {
+        if (path.model() instanceof TemperedRbm rbm) {
             report.put("baseRate", rbm.baseRate().source());
         }
     }

@@ -6,20 +6,20 @@ import java.util.List;
 import java.util.Map;
 
 import org.logz.backend.ParticleBackend;
-import org.logz.estimate.AnnealedImportanceSampling;
-import org.logz.path.TemperingPath;
-import org.logz.schedule.Schedule;
 import org.logz.bench.SequentialComparison;
+import org.logz.bench.SweepBenchmark;
 import org.logz.bench.TemperedComparison;
 import org.logz.bench.WorkTable;
-import org.logz.bench.SweepBenchmark;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
-import org.logz.io.AtomicFiles;
+import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.exact.RbmEnumeration;
+import org.logz.io.AtomicFiles;
 import org.logz.model.BaseRate;
-import org.logz.model.Rbm;
 import org.logz.model.RandomRbm;
+import org.logz.model.Rbm;
+import org.logz.path.TemperedPath;
+import org.logz.schedule.Schedule;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -238,7 +238,7 @@ final class BenchCommand implements Runnable {
             double exact = problem.exactLogZ(true).orElseThrow();
             List<TemperedComparison.Row> rows;
             try (ParticleBackend backend = backendOptions.open();
-                 TemperingPath path = problem.temperingPath(backend, new Problem.PathOptions("auto", null, 1, 1));
+                 TemperedPath path = problem.temperingPath(backend, new Problem.PathOptions("auto", null, 1, 1));
                  Progress progress = Progress.onTerminal("bench")) {
                 AnnealedImportanceSampling.Start start = problem.reverseStart(null, path, chains);
                 rows = TemperedComparison.run(path, start, exact, finalSweeps, seeds, chains, levels, roundSweeps, rounds,
@@ -276,7 +276,7 @@ final class BenchCommand implements Runnable {
         int steps;
 
         @Option(names = "--sweeps-per-step", defaultValue = "1", paramLabel = "N,N,...",
-                description = "Transitions per step, one row each (Ising: heat-bath sweeps). Default: ${DEFAULT-VALUE}.")
+                description = "Transitions per step, one row each (RBM Gibbs sweeps, Ising heat-bath sweeps). Default: ${DEFAULT-VALUE}.")
         String sweepsPerStep;
 
         @Mixin

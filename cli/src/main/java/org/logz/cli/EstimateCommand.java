@@ -116,7 +116,8 @@ final class EstimateCommand implements Callable<Integer> {
     String baseRate;
 
     @Option(names = "--sweeps-per-step", paramLabel = "N", defaultValue = "1",
-            description = "Ising: heat-bath sweeps per transition (Habeck's equilibration steps, in sweeps of L² sites). "
+            description = "Markov transitions per annealing or tempering step, every model (Habeck's equilibration "
+                    + "steps: RBM Gibbs sweeps, Ising heat-bath sweeps of L² sites, Gaussian toy kernel moves). "
                     + "Default: ${DEFAULT-VALUE}.")
     int sweepsPerStep;
 

@@ -13,12 +13,10 @@ import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
+import org.logz.model.TemperedModel;
+import org.logz.model.TemperedRbm;
 import org.logz.numeric.Decimal;
-import org.logz.path.GaussianToyPath;
-import org.logz.path.IsingTemperedPath;
-import org.logz.path.RbmTemperedPath;
 import org.logz.path.TemperedPath;
-import org.logz.path.TemperingPath;
 
 /**
  * What {@code --model} names: an RBM file (or the embedded demo), {@code ising:L=N} (the 2D Ising
@@ -27,7 +25,7 @@ import org.logz.path.TemperingPath;
  */
 sealed interface Problem {
     /**
-     * Path options that depend on the model: the RBM's base rate and data set, the Ising sweeps per step,
+     * Path options: the RBM's base rate and data set, the transitions (sweeps) per step of every model,
      * and the seed the model base rate's Gibbs run derives its key from.
      */
     record PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
@@ -57,10 +55,18 @@ sealed interface Problem {
     /** Exact log Z when it is known or cheap; for RBMs only when {@code requested} or for the demo. */
     Optional<Double> exactLogZ(boolean requested);
 
-    TemperedPath annealingPath(ParticleBackend backend, PathOptions options);
+    /** The model on its tempered path, with what it needs from the options (an RBM's base rate). */
+    TemperedModel temperedModel(ParticleBackend backend, PathOptions options);
 
-    /** A path whose chains can sit at different temperatures, for the tempered estimators. */
-    TemperingPath temperingPath(ParticleBackend backend, PathOptions options);
+    /** The tempered path for annealing methods: the model's kernel on the backend, with the options' sweeps per step. */
+    default TemperedPath annealingPath(ParticleBackend backend, PathOptions options) {
+        return new TemperedPath(backend, temperedModel(backend, options), options.sweepsPerStep());
+    }
+
+    /** The path for the tempered estimators, whose chains sit at different temperatures. */
+    default TemperedPath temperingPath(ParticleBackend backend, PathOptions options) {
+        return annealingPath(backend, options);
+    }
 
     /** How reverse chains start: {@code spec} as given on the command line, or null for the model's default. */
     Start reverseStart(String spec, TemperedPath path, int chains);
@@ -104,14 +110,9 @@ sealed interface Problem {
         }
 
         @Override
-        public RbmTemperedPath annealingPath(ParticleBackend backend, PathOptions options) {
+        public TemperedRbm temperedModel(ParticleBackend backend, PathOptions options) {
             BaseRate base = source.baseRate(options.baseRate(), options.data(), backend, options.seed());
-            return new RbmTemperedPath(backend, source.rbm(), base);
-        }
-
-        @Override
-        public TemperingPath temperingPath(ParticleBackend backend, PathOptions options) {
-            return annealingPath(backend, options);
+            return new TemperedRbm(source.rbm(), base);
         }
 
         @Override
@@ -157,13 +158,8 @@ sealed interface Problem {
         }
 
         @Override
-        public IsingTemperedPath annealingPath(ParticleBackend backend, PathOptions options) {
-            return new IsingTemperedPath(backend, model, options.sweepsPerStep());
-        }
-
-        @Override
-        public TemperingPath temperingPath(ParticleBackend backend, PathOptions options) {
-            return annealingPath(backend, options);
+        public Ising temperedModel(ParticleBackend backend, PathOptions options) {
+            return model;
         }
 
         /** {@code ground} (default; Habeck §6.1), {@code ground:B} (then B sweeps at β = 1) or {@code gibbs:B}. */
@@ -172,7 +168,7 @@ sealed interface Problem {
             String s = spec == null ? "ground" : spec.trim().toLowerCase(Locale.ROOT);
             if (s.equals("ground") || s.startsWith("ground:")) {
                 int sweeps = s.equals("ground") ? 0 : burnIn(s.substring(7), s);
-                return new Start.Given(((IsingTemperedPath) path).groundStates(chains), "ground", sweeps);
+                return new Start.Given(model.groundStates(chains), "ground", sweeps);
             }
             return Problem.gibbs(s, "ground, ground:B or gibbs:B");
         }
@@ -233,12 +229,12 @@ sealed interface Problem {
         }
 
         @Override
-        public GaussianToyPath annealingPath(ParticleBackend backend, PathOptions options) {
-            return new GaussianToyPath(backend, model);
+        public GaussianToy temperedModel(ParticleBackend backend, PathOptions options) {
+            return model;
         }
 
         @Override
-        public TemperingPath temperingPath(ParticleBackend backend, PathOptions options) {
+        public TemperedPath temperingPath(ParticleBackend backend, PathOptions options) {
             throw new IllegalArgumentException("the Gaussian toy runs the annealing methods (ais, raise, bar, cumulant, "
                     + "histogram), not tempered sampling");
         }

@@ -11,7 +11,8 @@ import org.logz.bench.TracePlot;
 import org.logz.data.BinaryDataset;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
-import org.logz.path.RbmSequentialPath;
+import org.logz.path.RbmSequence;
+import org.logz.path.SequentialPath;
 import org.logz.path.UnitOrder;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
@@ -33,7 +34,7 @@ final class SequentialRuns {
         ResamplingScheme scheme = ResamplingScheme.parse(c.resampling);
         List<SequentialResult> runs = new ArrayList<>();
         try (ParticleBackend backend = c.backendOptions.open();
-             RbmSequentialPath path = new RbmSequentialPath(backend, source.rbm(), unitOrder, dataSet)) {
+             SequentialPath path = new SequentialPath(backend, new RbmSequence(source.rbm(), unitOrder, dataSet))) {
             for (int b = 0; b < c.replicates; b++) {
                 var settings = new ResampleMove.Settings(variant, c.particles, c.gibbsSteps, c.gammaThreshold, c.essThreshold,
                         c.maxGenerate, scheme, c.reseedSweeps, 100, Philox.replicateSeed(c.seed, b));

@@ -13,7 +13,7 @@ import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.io.ValueFiles;
-import org.logz.path.TemperingPath;
+import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
 
@@ -34,7 +34,7 @@ final class TemperedRuns {
         int chains = c.chains(100);
         List<TemperedResult> runs = new ArrayList<>();
         try (ParticleBackend backend = c.backendOptions.open();
-             TemperingPath path = problem.temperingPath(backend, c.pathOptions())) {
+             TemperedPath path = problem.temperingPath(backend, c.pathOptions())) {
             for (int b = 0; b < c.replicates; b++) {
                 var settings = new TemperedSampling.Settings(chains, ladder, logPrior, c.roundSweeps, c.rounds, c.sweeps,
                         c.batches, c.mbarSamples, Philox.replicateSeed(c.seed, b), c.method);

@@ -14,6 +14,32 @@ public final class TemperingSteps {
     }
 
     /**
+     * {@link ParticleBackend#temper} for a backend without {@link TemperingMoves}: downloads the inputs,
+     * draws and accumulates here, uploads the outputs. Arguments are checked by the caller.
+     */
+    static void onHost(ParticleBackend backend, Tempering t, int count, int levels, long seed, int step) {
+        int cells = count * levels;
+        double[] logF = backend.download(t.logF(), cells);
+        double[] slope = backend.download(t.slope(), cells);
+        double[] weight = backend.download(t.logLevelWeight(), levels);
+        double[] levelBetas = backend.download(t.levelBetas(), levels);
+        int[] level = backend.download(t.level(), count);
+        double[] statistics = backend.download(t.statistics(), 4 * levels * t.groups());
+        double[] q = new double[cells];
+        int[] next = new int[count];
+        double[] betas = new double[count];
+        for (int r = 0; r < count; r++) {
+            next[r] = draw(logF, weight, r, levels, seed, step, q);
+            betas[r] = levelBetas[next[r]];
+        }
+        accumulate(q, slope, level, count, levels, t.groups(), statistics);
+        backend.upload(next, t.nextLevel());
+        backend.upload(betas, t.betas());
+        backend.upload(q, t.probabilities());
+        backend.upload(statistics, t.statistics());
+    }
+
+    /**
      * Writes {@code q_rk ∝ exp(logF_rk + weight_k)} of chain r into {@code q[r·levels ..]} and returns
      * the level drawn from it with the 53-bit uniform of Philox block {@code (0, r, step, TEMPERATURE)}.
      */

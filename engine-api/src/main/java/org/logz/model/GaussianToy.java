@@ -1,5 +1,9 @@
 package org.logz.model;
 
+import java.util.Optional;
+
+import org.logz.random.Philox;
+import org.logz.random.StreamTag;
 import org.logz.schedule.Schedule;
 
 /**
@@ -11,7 +15,8 @@ import org.logz.schedule.Schedule;
  * n applications of the kernel in one (Habeck's {@code GaussianKernel.power}). Everything is exact:
  * {@code log(Z_1/Z_0) = log(σ1/σ0)}.
  */
-public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, double sigma1, double tau1, int power) {
+public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, double sigma1, double tau1, int power)
+        implements TemperedModel {
     public GaussianToy {
         for (double v : new double[] {mu0, sigma0, tau0, mu1, sigma1, tau1}) {
             if (!Double.isFinite(v)) {
@@ -82,7 +87,38 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
         return -(1 - beta) * d0 * d0 / (2 * sigma0 * sigma0) - beta * d1 * d1 / (2 * sigma1 * sigma1);
     }
 
+    @Override
+    public String description() {
+        return "Gaussian toy N(" + mu0 + ", " + sigma0 + "²) → N(" + mu1 + ", " + sigma1 + "²), τ " + tau0 + " → " + tau1;
+    }
+
+    @Override
+    public int dimension() {
+        return 1;
+    }
+
+    /** Gaussian states have no tempered-sampling kernel in logz: the annealing methods run on the toy. */
+    @Override
+    public boolean supportsTempering() {
+        return false;
+    }
+
+    /** Draws N(μ1, σ1²) with Box-Muller on Philox stream {@code GAUSSIAN}. */
+    @Override
+    public Optional<float[]> exactTargetSamples(int count, long seed) {
+        float[] x = new float[count];
+        int[] words = new int[4];
+        for (int r = 0; r < count; r++) {
+            Philox.block(seed, 1, r, 0, StreamTag.GAUSSIAN, words);
+            double radius = Math.sqrt(-2 * Math.log(Philox.toUniformDouble(words[0], words[1])));
+            double angle = 2 * Math.PI * Philox.toUniformDouble(words[2], words[3]);
+            x[r] = (float) (mu1 + sigma1 * radius * Math.cos(angle));
+        }
+        return Optional.of(x);
+    }
+
     /** {@code log Z_0 = log(√(2π) σ0)}. */
+    @Override
     public double logZ0() {
         return 0.5 * Math.log(2 * Math.PI) + Math.log(sigma0);
     }

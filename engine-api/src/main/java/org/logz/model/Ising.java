@@ -6,7 +6,7 @@ package org.logz.model;
  * base {@code p_0} uniform with {@code Z_0 = 2^{L²}}. L must be even, so that the checkerboard
  * colouring the batched sweeps rely on is a proper two-colouring of the torus.
  */
-public record Ising(int size) {
+public record Ising(int size) implements TemperedModel {
     public Ising {
         if (size < 2 || size % 2 != 0) {
             throw new IllegalArgumentException("Ising lattice size L must be even and at least 2, got " + size);
@@ -18,6 +18,47 @@ public record Ising(int size) {
 
     public int sites() {
         return size * size;
+    }
+
+    @Override
+    public String description() {
+        return "Ising " + size + "×" + size + " torus";
+    }
+
+    /** Counts the transitions in Habeck's unit, heat-bath sweeps of L² flips. */
+    @Override
+    public String description(int transitionsPerStep) {
+        return description() + ", " + transitionsPerStep + " heat-bath sweep" + (transitionsPerStep > 1 ? "s" : "")
+                + " per step";
+    }
+
+    @Override
+    public int dimension() {
+        return sites();
+    }
+
+    /** {@code log Z_0 = L² log 2}: the uniform distribution over spins. */
+    @Override
+    public double logZ0() {
+        return sites() * Math.log(2.0);
+    }
+
+    @Override
+    public boolean discrete() {
+        return true;
+    }
+
+    /**
+     * The two ground states, all spins +1 and all -1, alternating over {@code count} rows: the start
+     * of reverse runs (Habeck 2017, §6.1).
+     */
+    public float[] groundStates(int count) {
+        int n = sites();
+        float[] x = new float[count * n];
+        for (int r = 0; r < count; r++) {
+            java.util.Arrays.fill(x, r * n, (r + 1) * n, r % 2 == 0 ? 1f : -1f);
+        }
+        return x;
     }
 
     /** {@code Σ_<ij> x_i x_j} of one configuration (row-major spins ±1), each bond once. */

@@ -7,6 +7,7 @@ import org.logz.backend.ParticleBackend;
 import org.logz.model.BaseRate;
 import org.logz.model.HiddenModes;
 import org.logz.model.Rbm;
+import org.logz.model.TemperedRbm;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -58,7 +59,7 @@ public final class ModelBaseRate {
         float[] start = startStates(rbm, modes, key);
         int n = rbm.visible();
         double[] on = new double[n];
-        try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.visibleBias(rbm));
+        try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, BaseRate.visibleBias(rbm)));
              TemperedPath.Chains chains = path.chains(CHAINS)) {
             chains.load(start);
             for (int sweep = 0; sweep < SWEEPS; sweep++) {

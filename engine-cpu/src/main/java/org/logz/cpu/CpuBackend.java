@@ -3,30 +3,25 @@ package org.logz.cpu;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 
-import org.logz.backend.GaussianToyOps;
 import org.logz.backend.IndexVector;
-import org.logz.backend.IsingOps;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.backend.RbmOps;
+import org.logz.backend.Splitting;
 import org.logz.backend.Tempering;
+import org.logz.backend.TemperingMoves;
 import org.logz.backend.TemperingSteps;
 import org.logz.backend.WeightSummary;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.memory.InsufficientMemoryException;
-import org.logz.model.BaseRate;
-import org.logz.model.GaussianToy;
-import org.logz.model.Ising;
-import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
-import org.logz.resample.Resampler;
 import org.logz.resample.Resampling;
 import org.logz.resample.ResamplingScheme;
 import org.nd4j.linalg.factory.Nd4j;
@@ -42,7 +37,6 @@ import org.nd4j.linalg.factory.Nd4j;
 public final class CpuBackend extends ParticleBackend {
     private final int threads;
     private final ForkJoinPool pool;
-    private boolean closed;
 
     CpuBackend(int threads) {
         if (threads < 1) {
@@ -87,108 +81,81 @@ public final class CpuBackend extends ParticleBackend {
     }
 
     @Override
-    public ParticleMatrix matrix(int rows, int cols) {
-        checkOpen();
+    protected boolean owns(Object handle) {
+        return handle instanceof CpuMatrix m && m.owner() == this || handle instanceof CpuVector v && v.owner() == this
+                || handle instanceof CpuIndexVector i && i.owner() == this;
+    }
+
+    @Override
+    protected ParticleMatrix newMatrix(int rows, int cols) {
         return new CpuMatrix(this, rows, cols);
     }
 
     @Override
-    public ParticleVector vector(int length) {
-        checkOpen();
+    protected ParticleVector newVector(int length) {
         return new CpuVector(this, length);
     }
 
     @Override
-    public IndexVector indices(int length) {
-        checkOpen();
+    protected IndexVector newIndices(int length) {
         return new CpuIndexVector(this, length);
     }
 
     @Override
-    public void upload(float[] rowMajor, int rows, ParticleMatrix dst) {
+    protected void doUpload(float[] rowMajor, int rows, ParticleMatrix dst) {
         CpuMatrix m = own(dst);
-        m.checkRows(rows);
-        if (rowMajor.length < (long) rows * m.cols()) {
-            throw new IllegalArgumentException("upload of " + rows + " rows needs " + (long) rows * m.cols()
-                    + " values, got " + rowMajor.length);
-        }
         for (int r = 0; r < rows; r++) {
             m.writeRow(r, rowMajor, r * m.cols());
         }
-        countTransfer(4L * rows * m.cols());
     }
 
     @Override
-    public void upload(double[] values, ParticleVector dst) {
-        CpuVector v = own(dst);
-        v.checkCount(values.length);
-        System.arraycopy(values, 0, v.values(), 0, values.length);
-        countTransfer(8L * values.length);
+    protected void doUpload(double[] values, ParticleVector dst) {
+        System.arraycopy(values, 0, own(dst).values(), 0, values.length);
     }
 
     @Override
-    public void upload(int[] values, IndexVector dst) {
-        CpuIndexVector v = own(dst);
-        v.checkRange(0, values.length);
-        System.arraycopy(values, 0, v.values(), 0, values.length);
-        countTransfer(4L * values.length);
+    protected void doUpload(int[] values, IndexVector dst) {
+        System.arraycopy(values, 0, own(dst).values(), 0, values.length);
     }
 
     @Override
-    public float[] download(ParticleMatrix src, int rows) {
+    protected float[] doDownload(ParticleMatrix src, int rows) {
         CpuMatrix m = own(src);
-        m.checkRows(rows);
         float[] out = new float[rows * m.cols()];
         for (int r = 0; r < rows; r++) {
             m.readRow(r, out, r * m.cols());
         }
-        countTransfer(4L * out.length);
         return out;
     }
 
     @Override
-    public double[] download(ParticleVector src, int count) {
-        CpuVector v = own(src);
-        v.checkCount(count);
-        countTransfer(8L * count);
-        return Arrays.copyOf(v.values(), count);
+    protected double[] doDownload(ParticleVector src, int count) {
+        return Arrays.copyOf(own(src).values(), count);
     }
 
     @Override
-    public int[] download(IndexVector src, int count) {
-        CpuIndexVector v = own(src);
-        v.checkRange(0, count);
-        countTransfer(4L * count);
-        return Arrays.copyOf(v.values(), count);
+    protected int[] doDownload(IndexVector src, int count) {
+        return Arrays.copyOf(own(src).values(), count);
     }
 
     @Override
-    public void fill(ParticleVector v, int first, int count, double value) {
-        CpuVector cv = own(v);
-        cv.checkRange(first, count);
-        Arrays.fill(cv.values(), first, first + count, value);
+    protected void doFill(ParticleVector v, int first, int count, double value) {
+        Arrays.fill(own(v).values(), first, first + count, value);
     }
 
     @Override
-    public void sequence(IndexVector v, int first, int count, int start) {
-        CpuIndexVector iv = own(v);
-        iv.checkRange(first, count);
-        int[] values = iv.values();
+    protected void doSequence(IndexVector v, int first, int count, int start) {
+        int[] values = own(v).values();
         for (int k = 0; k < count; k++) {
             values[first + k] = start + k;
         }
     }
 
     @Override
-    public void copyRows(ParticleMatrix src, int srcRow, ParticleMatrix dst, int dstRow, int count) {
+    protected void doCopyRows(ParticleMatrix src, int srcRow, ParticleMatrix dst, int dstRow, int count) {
         CpuMatrix s = own(src);
         CpuMatrix d = own(dst);
-        sameColumns(s, d);
-        s.checkRows(srcRow, count);
-        d.checkRows(dstRow, count);
-        if (s == d && srcRow < dstRow + count && dstRow < srcRow + count && count > 0) {
-            throw new IllegalArgumentException("copyRows: overlapping ranges in the same matrix");
-        }
         forEachTile(dstRow, count, (t, from, to) -> {
             float[] row = new float[d.cols()];
             for (int r = from; r < to; r++) {
@@ -200,21 +167,26 @@ public final class CpuBackend extends ParticleBackend {
     }
 
     @Override
-    public void copy(ParticleVector src, int srcOffset, ParticleVector dst, int dstOffset, int count) {
-        CpuVector s = own(src);
-        CpuVector d = own(dst);
-        s.checkRange(srcOffset, count);
-        d.checkRange(dstOffset, count);
-        System.arraycopy(s.values(), srcOffset, d.values(), dstOffset, count);
+    protected void doCopy(ParticleVector src, int srcOffset, ParticleVector dst, int dstOffset, int count) {
+        System.arraycopy(own(src).values(), srcOffset, own(dst).values(), dstOffset, count);
     }
 
     @Override
-    public void gatherRows(ParticleMatrix src, IndexVector index, int count, ParticleMatrix dst, int dstRow) {
+    protected boolean indicesWithin(IndexVector index, int count, int bound) {
+        int[] idx = own(index).values();
+        for (int k = 0; k < count; k++) {
+            if (idx[k] < 0 || idx[k] >= bound) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    protected void doGatherRows(ParticleMatrix src, IndexVector index, int count, ParticleMatrix dst, int dstRow) {
         CpuMatrix s = own(src);
         CpuMatrix d = own(dst);
-        int[] idx = indexValues(index, count, s.rows(), s == d);
-        sameColumns(s, d);
-        d.checkRows(dstRow, count);
+        int[] idx = own(index).values();
         forEachTile(dstRow, count, (t, from, to) -> {
             float[] row = new float[d.cols()];
             for (int r = from; r < to; r++) {
@@ -226,38 +198,28 @@ public final class CpuBackend extends ParticleBackend {
     }
 
     @Override
-    public void gather(ParticleVector src, IndexVector index, int count, ParticleVector dst, int dstOffset) {
-        CpuVector s = own(src);
-        CpuVector d = own(dst);
-        int[] idx = indexValues(index, count, s.length(), s == d);
-        d.checkRange(dstOffset, count);
-        double[] sv = s.values();
-        double[] dv = d.values();
+    protected void doGather(ParticleVector src, IndexVector index, int count, ParticleVector dst, int dstOffset) {
+        double[] sv = own(src).values();
+        double[] dv = own(dst).values();
+        int[] idx = own(index).values();
         for (int k = 0; k < count; k++) {
             dv[dstOffset + k] = sv[idx[k]];
         }
     }
 
     @Override
-    public void gather(IndexVector src, IndexVector index, int count, IndexVector dst, int dstOffset) {
-        CpuIndexVector s = own(src);
-        CpuIndexVector d = own(dst);
-        int[] idx = indexValues(index, count, s.length(), s == d);
-        d.checkRange(dstOffset, count);
-        int[] sv = s.values();
-        int[] dv = d.values();
+    protected void doGather(IndexVector src, IndexVector index, int count, IndexVector dst, int dstOffset) {
+        int[] sv = own(src).values();
+        int[] dv = own(dst).values();
+        int[] idx = own(index).values();
         for (int k = 0; k < count; k++) {
             dv[dstOffset + k] = sv[idx[k]];
         }
     }
 
     @Override
-    public void zeroColumns(ParticleMatrix m, int first, int count, int fromColumn) {
+    protected void doZeroColumns(ParticleMatrix m, int first, int count, int fromColumn) {
         CpuMatrix cm = own(m);
-        cm.checkRows(first, count);
-        if (fromColumn < 0 || fromColumn > cm.cols()) {
-            throw new IllegalArgumentException("column " + fromColumn + " outside a matrix of " + cm.cols() + " columns");
-        }
         int cols = cm.cols();
         forEachTile(first, count, (t, from, to) -> {
             var buf = cm.buffer(t);
@@ -270,148 +232,90 @@ public final class CpuBackend extends ParticleBackend {
     }
 
     @Override
-    public WeightSummary summarize(ParticleVector logW, int first, int count) {
-        CpuVector v = own(logW);
-        v.checkRange(first, count);
-        if (count == 0) {
-            throw new IllegalArgumentException("cannot summarize zero weights");
+    protected void doAxpy(double a, ParticleVector x, ParticleVector y, int first, int count) {
+        double[] xv = own(x).values();
+        double[] yv = own(y).values();
+        for (int k = first; k < first + count; k++) {
+            yv[k] += a * xv[k];
         }
-        double[] lw = Arrays.copyOfRange(v.values(), first, first + count);
-        double[] twice = new double[count];
-        for (int i = 0; i < count; i++) {
+    }
+
+    @Override
+    protected void doScale(ParticleVector v, int first, int count, double s) {
+        double[] values = own(v).values();
+        for (int k = first; k < first + count; k++) {
+            values[k] *= s;
+        }
+    }
+
+    @Override
+    protected WeightSummary doSummarize(ParticleVector logW, int first, int count) {
+        return summary(Arrays.copyOfRange(own(logW).values(), first, first + count));
+    }
+
+    @Override
+    protected WeightSummary doSummarize(ParticleVector logW, ParticleVector delta, double s, int first, int count) {
+        double[] lw = own(logW).values();
+        double[] d = own(delta).values();
+        double[] trial = new double[count];
+        for (int k = 0; k < count; k++) {
+            trial[k] = lw[first + k] + s * d[first + k];
+        }
+        return summary(trial);
+    }
+
+    private static WeightSummary summary(double[] lw) {
+        double[] twice = new double[lw.length];
+        for (int i = 0; i < lw.length; i++) {
             twice[i] = 2.0 * lw[i];
         }
-        return new WeightSummary(count, LogSpace.logSumExp(lw, count), LogSpace.logSumExp(twice, count));
+        return new WeightSummary(lw.length, LogSpace.logSumExp(lw, lw.length), LogSpace.logSumExp(twice, twice.length));
     }
 
     @Override
-    public Resampler resampler(ResamplingScheme scheme) {
-        return (logW, count, offspring, seed, step, out) -> {
-            CpuVector w = own(logW);
-            w.checkCount(count);
-            CpuIndexVector o = own(out);
-            o.checkRange(0, offspring);
-            Resampling.ancestors(scheme, w.values(), count, offspring, seed, step, o.values());
-        };
+    protected void doResample(ResamplingScheme scheme, ParticleVector logW, int count, int offspring, long seed, int step,
+                              IndexVector out) {
+        Resampling.ancestors(scheme, own(logW).values(), count, offspring, seed, step, own(out).values());
     }
 
     @Override
-    public int split(ParticleVector logW, int count, double scale, ParticleVector carried, IndexVector indices,
-                     ParticleVector carriedOut) {
-        CpuVector w = own(logW);
-        CpuVector c = own(carried);
-        CpuIndexVector idx = own(indices);
-        CpuVector out = own(carriedOut);
-        w.checkCount(count);
-        c.checkCount(count);
-        int capacity = Resampling.splitCapacity(count, scale);
-        if (idx.length() < capacity || out.length() < capacity) {
-            throw new IllegalArgumentException("split of " + count + " particles needs outputs of " + capacity + " entries");
-        }
-        return Resampling.split(w.values(), count, scale, c.values(), idx.values(), out.values());
+    protected void doRandomIndices(int bound, int count, long seed, int step, IndexVector out) {
+        Resampling.randomIndices(bound, count, seed, step, own(out).values());
     }
 
+    /** Both capabilities run the host reference on the heap vectors, where the CPU keeps them anyway. */
     @Override
-    public void randomIndices(int bound, int count, long seed, int step, IndexVector out) {
-        CpuIndexVector o = own(out);
-        o.checkRange(0, count);
-        Resampling.randomIndices(bound, count, seed, step, o.values());
+    public <C> Optional<C> capability(Class<C> type) {
+        Object c = type == TemperingMoves.class ? (TemperingMoves) this::temperOnHeap
+                : type == Splitting.class ? (Splitting) this::splitOnHeap : null;
+        return Optional.ofNullable(type.cast(c));
     }
 
-    @Override
-    public void linearLevels(ParticleVector values, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
-                             ParticleVector slope) {
-        double[] v = own(values).values();
-        double[] betas = own(levelBetas).values();
-        CpuVector f = own(logF);
-        CpuVector d = own(slope);
-        own(values).checkCount(count);
-        f.checkCount(count * levels);
-        d.checkCount(count * levels);
-        for (int r = 0; r < count; r++) {
-            for (int k = 0; k < levels; k++) {
-                f.values()[r * levels + k] = betas[k] * v[r];
-                d.values()[r * levels + k] = v[r];
-            }
-        }
+    private int splitOnHeap(ParticleVector logW, int count, double scale, ParticleVector carried, IndexVector indices,
+                            ParticleVector carriedOut) {
+        return Resampling.split(own(logW).values(), count, scale, own(carried).values(), own(indices).values(),
+                own(carriedOut).values());
     }
 
-    @Override
-    public void temper(Tempering t, int count, int levels, long seed, int step) {
+    private void temperOnHeap(Tempering t, int count, int levels, long seed, int step) {
         double[] logF = own(t.logF()).values();
-        double[] slope = own(t.slope()).values();
+        double[] q = own(t.probabilities()).values();
         double[] weight = own(t.logLevelWeight()).values();
         double[] levelBetas = own(t.levelBetas()).values();
-        int[] level = own(t.level()).values();
         int[] next = own(t.nextLevel()).values();
         double[] betas = own(t.betas()).values();
-        double[] q = own(t.probabilities()).values();
-        double[] stats = own(t.statistics()).values();
-        if (logF.length < count * levels || q.length < count * levels || stats.length < 4L * levels * t.groups()
-                || weight.length < levels || level.length < count || next.length < count || betas.length < count) {
-            throw new IllegalArgumentException("tempering buffers are too small for " + count + " chains × " + levels
-                    + " levels");
-        }
         for (int r = 0; r < count; r++) {
             next[r] = TemperingSteps.draw(logF, weight, r, levels, seed, step, q);
             betas[r] = levelBetas[next[r]];
         }
-        TemperingSteps.accumulate(q, slope, level, count, levels, t.groups(), stats);
+        TemperingSteps.accumulate(q, own(t.slope()).values(), own(t.level()).values(), count, levels, t.groups(),
+                own(t.statistics()).values());
     }
 
     @Override
-    public RbmOps bind(Rbm model, BaseRate baseRate) {
-        checkOpen();
-        return new CpuRbmOps(this, model, baseRate);
-    }
-
-    @Override
-    public IsingOps bind(Ising model) {
-        checkOpen();
-        return new CpuIsingOps(this, model);
-    }
-
-    @Override
-    public GaussianToyOps bind(GaussianToy model) {
-        checkOpen();
-        return new CpuGaussianToyOps(this, model);
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void release() {
         if (pool != null) {
             pool.shutdown();
-        }
-    }
-
-    private void checkOpen() {
-        if (closed) {
-            throw new IllegalStateException("backend is closed");
-        }
-    }
-
-    private int[] indexValues(IndexVector index, int count, int bound, boolean sameBuffer) {
-        if (sameBuffer) {
-            throw new IllegalArgumentException("gather: source and destination must differ");
-        }
-        CpuIndexVector iv = own(index);
-        iv.checkRange(0, count);
-        int[] idx = iv.values();
-        for (int k = 0; k < count; k++) {
-            if (idx[k] < 0 || idx[k] >= bound) {
-                throw new IllegalArgumentException("gather index " + idx[k] + " at " + k + " outside [0, " + bound + ")");
-            }
-        }
-        return idx;
-    }
-
-    private static void sameColumns(CpuMatrix a, CpuMatrix b) {
-        if (a.cols() != b.cols()) {
-            throw new IllegalArgumentException("matrices of " + a.cols() + " and " + b.cols() + " columns");
         }
     }
 
@@ -470,24 +374,16 @@ public final class CpuBackend extends ParticleBackend {
         return Math.min(first + count - tile * CpuMatrix.TILE_ROWS, CpuMatrix.TILE_ROWS);
     }
 
+    /** The CPU matrix behind a checked handle. */
     CpuMatrix own(ParticleMatrix m) {
-        if (!(m instanceof CpuMatrix cm) || cm.owner() != this) {
-            throw new IllegalArgumentException("particle matrix belongs to another backend");
-        }
-        return cm;
+        return (CpuMatrix) own((Object) m);
     }
 
     CpuVector own(ParticleVector v) {
-        if (!(v instanceof CpuVector cv) || cv.owner() != this) {
-            throw new IllegalArgumentException("particle vector belongs to another backend");
-        }
-        return cv;
+        return (CpuVector) own((Object) v);
     }
 
     CpuIndexVector own(IndexVector v) {
-        if (!(v instanceof CpuIndexVector cv) || cv.owner() != this) {
-            throw new IllegalArgumentException("index vector belongs to another backend");
-        }
-        return cv;
+        return (CpuIndexVector) own((Object) v);
     }
 }

@@ -8,24 +8,25 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.ParticleBackend;
-import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealedImportanceSampling.Settings;
+import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.ProgressListener;
 import org.logz.exact.RbmEnumeration;
 import org.logz.io.RbmFiles;
 import org.logz.model.BaseRate;
+import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.path.RbmTemperedPath;
+import org.logz.model.TemperedRbm;
+import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 import org.logz.testkit.Fixtures;
-import org.logz.model.RandomRbm;
 
 /** AIS and reverse AIS against exact log Z (issue 2 acceptance); errors are printed for the closing note. */
 class AisAccuracyTest extends SharedCpuBackend {
 
     private static AnnealingResult ais(Rbm rbm, BaseRate base, int chains, Schedule schedule, long seed) {
-        try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, base)) {
+        try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, base))) {
             return new AnnealedImportanceSampling(new Settings(chains, schedule, seed)).forward(path, ProgressListener.NONE);
         }
     }
@@ -72,7 +73,7 @@ class AisAccuracyTest extends SharedCpuBackend {
         AnnealingResult[] runs = new AnnealingResult[2];
         for (int threads = 1; threads <= 2; threads++) {
             try (ParticleBackend b = CpuBackend.create(threads);
-                 RbmTemperedPath path = new RbmTemperedPath(b, f.rbm(), f.baseRate().orElseThrow())) {
+                 TemperedPath path = new TemperedPath(b, new TemperedRbm(f.rbm(), f.baseRate().orElseThrow()))) {
                 runs[threads - 1] = new AnnealedImportanceSampling(new Settings(130, Schedule.sigmoid(60, 4), 99))
                         .forward(path, ProgressListener.NONE);
             }
@@ -94,7 +95,7 @@ class AisAccuracyTest extends SharedCpuBackend {
         int seeds = 8;
         for (int seed = 1; seed <= seeds; seed++) {
             Settings s = new Settings(50, Schedule.linear(20), seed);
-            try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.uniform(14))) {
+            try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, BaseRate.uniform(14)))) {
                 AnnealedImportanceSampling estimator = new AnnealedImportanceSampling(s);
                 forward += estimator.forward(path, ProgressListener.NONE).logZ() / seeds;
                 reverse += estimator.reverse(path, new AnnealedImportanceSampling.Start.Exact(), ProgressListener.NONE)

@@ -2,11 +2,13 @@ package org.logz.cpu;
 
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
-import org.logz.testkit.GaussianToyOpsContract;
-import org.logz.testkit.IsingOpsContract;
+import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.IsingKernelContract;
+import org.logz.testkit.SequentialKernelContract;
+import org.logz.testkit.TemperedPathContract;
 import org.logz.testkit.TemperingContract;
 
-/** The tempering, Ising and Gaussian toy contracts on the CPU backend. */
+/** The tempering, Ising, Gaussian toy, sequential kernel and tempered path contracts on the CPU backend. */
 class CpuModelContractsTest {
     @Nested
     class Tempering extends TemperingContract {
@@ -17,7 +19,7 @@ class CpuModelContractsTest {
     }
 
     @Nested
-    class Ising extends IsingOpsContract {
+    class Ising extends IsingKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return CpuBackend.create(threads);
@@ -25,7 +27,23 @@ class CpuModelContractsTest {
     }
 
     @Nested
-    class GaussianToy extends GaussianToyOpsContract {
+    class GaussianToy extends GaussianToyKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return CpuBackend.create(threads);
+        }
+    }
+
+    @Nested
+    class Sequential extends SequentialKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return CpuBackend.create(threads);
+        }
+    }
+
+    @Nested
+    class Path extends TemperedPathContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return CpuBackend.create(threads);

@@ -21,9 +21,7 @@ import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.path.GaussianToyPath;
-import org.logz.path.IsingTemperedPath;
-import org.logz.path.RbmTemperedPath;
+import org.logz.model.TemperedRbm;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 import org.logz.testkit.Fixtures;
@@ -61,7 +59,7 @@ class NonequilibriumAccuracyTest extends SharedCpuBackend {
     @Test
     void random20x10() {
         Rbm rbm = RandomRbm.create(20, 10, 1.0, 2020);
-        try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.uniform(20))) {
+        try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, BaseRate.uniform(20)))) {
             assertAllWithinBound("random 20x10", run(path, new Start.Exact(), 500, Schedule.linear(300), 1),
                     RbmEnumeration.logZ(rbm));
         }
@@ -70,7 +68,7 @@ class NonequilibriumAccuracyTest extends SharedCpuBackend {
     @Test
     void mnist784x16() {
         RbmFiles.RbmFile f = Fixtures.mnist784x16();
-        try (RbmTemperedPath path = new RbmTemperedPath(backend, f.rbm(), f.baseRate().orElseThrow())) {
+        try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(f.rbm(), f.baseRate().orElseThrow()))) {
             assertAllWithinBound("mnist 784x16 (CD-1)", run(path, new Start.Exact(), 300, Schedule.linear(1000), 2),
                     RbmEnumeration.logZ(f.rbm()));
         }
@@ -80,8 +78,8 @@ class NonequilibriumAccuracyTest extends SharedCpuBackend {
     @Test
     void ising6x6() {
         Ising model = new Ising(6);
-        try (IsingTemperedPath path = new IsingTemperedPath(backend, model, 1)) {
-            Start ground = new Start.Given(path.groundStates(400), "ground", 20);
+        try (TemperedPath path = new TemperedPath(backend, model, 1)) {
+            Start ground = new Start.Given(model.groundStates(400), "ground", 20);
             assertAllWithinBound("Ising 6x6", run(path, ground, 400, Schedule.linear(500), 3), IsingExact.logZ(model, 1.0));
         }
     }
@@ -95,7 +93,7 @@ class NonequilibriumAccuracyTest extends SharedCpuBackend {
     void gaussianToyReproducesTheOrderingOfFigure2() {
         GaussianToy toy = GaussianToy.habeck();
         int repetitions = 200;
-        try (GaussianToyPath path = new GaussianToyPath(backend, toy)) {
+        try (TemperedPath path = new TemperedPath(backend, toy)) {
             for (int steps : new int[] {10, 20}) {
                 Schedule schedule = toy.equalDivergenceSchedule(steps);
                 Map<String, double[]> errors = new LinkedHashMap<>();

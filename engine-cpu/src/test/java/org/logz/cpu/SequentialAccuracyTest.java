@@ -15,14 +15,15 @@ import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.Replicates;
-import org.logz.estimate.ResampleMove;
 import org.logz.estimate.ResampleMove.Variant;
+import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
 import org.logz.estimate.SequentialTracePoint;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.path.RbmSequentialPath;
+import org.logz.path.RbmSequence;
+import org.logz.path.SequentialPath;
 import org.logz.path.UnitOrder;
 import org.logz.resample.ResamplingScheme;
 
@@ -55,7 +56,7 @@ class SequentialAccuracyTest extends SharedCpuBackend {
     private static Replicates<SequentialResult> replicates(Rbm rbm, Optional<BinaryDataset> data, int count,
                                                            java.util.function.LongFunction<ResampleMove.Settings> settings) {
         UnitOrder order = UnitOrder.parse(null, rbm.visible(), data);
-        try (RbmSequentialPath path = new RbmSequentialPath(backend, rbm, order, data)) {
+        try (SequentialPath path = new SequentialPath(backend, new RbmSequence(rbm, order, data))) {
             return Replicates.run(count, 17, seed -> new ResampleMove(settings.apply(seed)).run(path, ProgressListener.NONE));
         }
     }
@@ -122,7 +123,7 @@ class SequentialAccuracyTest extends SharedCpuBackend {
     void leeWhiteleyStandardErrorTracksTheSpreadOfReplicates() {
         var f = org.logz.testkit.Fixtures.digits64x16();
         UnitOrder order = UnitOrder.byVariance(digits);
-        try (RbmSequentialPath path = new RbmSequentialPath(backend, f.rbm(), order, Optional.empty())) {
+        try (SequentialPath path = new SequentialPath(backend, new RbmSequence(f.rbm(), order, Optional.empty()))) {
             Replicates<SequentialResult> r = Replicates.run(8, 5, seed -> new ResampleMove(new ResampleMove.Settings(
                     Variant.RM, 400, 5, 0.7, 0.7, 3, ResamplingScheme.MULTINOMIAL, 100, 100, seed)).run(path, ProgressListener.NONE));
             double meanLw = r.runs().stream().mapToDouble(s -> s.stdErr().orElseThrow()).average().orElseThrow();
@@ -135,7 +136,7 @@ class SequentialAccuracyTest extends SharedCpuBackend {
     @Test
     void singleRunStandardErrorOnlyWhereSound() {
         Rbm rbm = RandomRbm.create(8, 4, 1.0, 3);
-        try (RbmSequentialPath path = new RbmSequentialPath(backend, rbm, UnitOrder.natural(8), Optional.empty())) {
+        try (SequentialPath path = new SequentialPath(backend, new RbmSequence(rbm, UnitOrder.natural(8), Optional.empty()))) {
             assertTrue(new ResampleMove(settings(Variant.RM, 50, 2, 1)).run(path, ProgressListener.NONE).stdErr().isEmpty());
             assertTrue(new ResampleMove(settings(Variant.ARM, 50, 2, 1)).run(path, ProgressListener.NONE).stdErr().isEmpty());
         }
@@ -147,8 +148,8 @@ class SequentialAccuracyTest extends SharedCpuBackend {
         var f = org.logz.testkit.Fixtures.digits64x16();
         SequentialResult[] runs = new SequentialResult[2];
         for (int threads = 1; threads <= 2; threads++) {
-            try (ParticleBackend b = CpuBackend.create(threads); RbmSequentialPath path = new RbmSequentialPath(b, f.rbm(),
-                    UnitOrder.byVariance(digits), Optional.of(digits))) {
+            try (ParticleBackend b = CpuBackend.create(threads); SequentialPath path = new SequentialPath(b, new RbmSequence(f.rbm(),
+                    UnitOrder.byVariance(digits), Optional.of(digits)))) {
                 runs[threads - 1] = new ResampleMove(settings(variant, 150, 3, 9)).run(path, ProgressListener.NONE);
             }
         }
@@ -159,8 +160,8 @@ class SequentialAccuracyTest extends SharedCpuBackend {
     @Test
     void traceRecordsEveryIteration() {
         var f = org.logz.testkit.Fixtures.digits64x16();
-        try (RbmSequentialPath path = new RbmSequentialPath(backend, f.rbm(), UnitOrder.byVariance(digits),
-                Optional.of(digits))) {
+        try (SequentialPath path = new SequentialPath(backend, new RbmSequence(f.rbm(), UnitOrder.byVariance(digits),
+                Optional.of(digits)))) {
             SequentialResult r = new ResampleMove(settings(Variant.ARM, 200, 3, 4)).run(path, ProgressListener.NONE);
             assertEquals(64, r.trace().size());
             double sum = r.logZ0();

@@ -16,8 +16,8 @@ import org.logz.model.BaseRate;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.path.IsingTemperedPath;
-import org.logz.path.RbmTemperedPath;
+import org.logz.model.TemperedRbm;
+import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 import org.logz.testkit.Fixtures;
 
@@ -25,7 +25,7 @@ import org.logz.testkit.Fixtures;
 class TemperedAccuracyTest extends SharedCpuBackend {
 
     private static TemperedResult run(Rbm rbm, BaseRate base, TemperedSampling.Settings settings) {
-        try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, base)) {
+        try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, base))) {
             return new TemperedSampling(settings).run(path, ProgressListener.NONE);
         }
     }
@@ -58,7 +58,7 @@ class TemperedAccuracyTest extends SharedCpuBackend {
     @Test
     void ising6x6() {
         Ising model = new Ising(6);
-        try (IsingTemperedPath path = new IsingTemperedPath(backend, model, 1)) {
+        try (TemperedPath path = new TemperedPath(backend, model, 1)) {
             TemperedResult r = new TemperedSampling(new TemperedSampling.Settings(100, Schedule.linear(59), null, 50, 6, 2000,
                     10, 10_000, 4)).run(path, ProgressListener.NONE);
             assertAllWithinBound("Ising 6x6", r, IsingExact.logZ(model, 1.0));

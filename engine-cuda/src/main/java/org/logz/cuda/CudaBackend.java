@@ -3,24 +3,19 @@ package org.logz.cuda;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.Optional;
 import java.util.Set;
 
-import org.logz.backend.GaussianToyOps;
 import org.logz.backend.IndexVector;
-import org.logz.backend.IsingOps;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.backend.RbmOps;
+import org.logz.backend.Splitting;
 import org.logz.backend.Tempering;
+import org.logz.backend.TemperingMoves;
 import org.logz.backend.WeightSummary;
 import org.logz.memory.Footprint;
 import org.logz.memory.InsufficientMemoryException;
-import org.logz.model.BaseRate;
-import org.logz.model.GaussianToy;
-import org.logz.model.Ising;
-import org.logz.model.Rbm;
-import org.logz.resample.Resampler;
 import org.logz.resample.Resampling;
 import org.logz.resample.ResamplingScheme;
 
@@ -46,7 +41,6 @@ public final class CudaBackend extends ParticleBackend {
     private final CudaVector summary;
     private final CudaIndexVector flag;
     private Workspace workspace;
-    private boolean closed;
 
     CudaBackend(String name, CudaDevice device) {
         this.name = name;
@@ -97,208 +91,136 @@ public final class CudaBackend extends ParticleBackend {
 
     void release(CudaBuffer buffer, long address) {
         live.remove(buffer);
-        if (!closed) {
+        if (!isClosed()) {
             device.free(address);
         }
     }
 
     @Override
-    public ParticleMatrix matrix(int rows, int cols) {
+    protected boolean owns(Object handle) {
+        return handle instanceof CudaBuffer b && b.owner() == this;
+    }
+
+    @Override
+    protected ParticleMatrix newMatrix(int rows, int cols) {
         return new CudaMatrix(this, rows, cols);
     }
 
     @Override
-    public ParticleVector vector(int length) {
+    protected ParticleVector newVector(int length) {
         return new CudaVector(this, length);
     }
 
     @Override
-    public IndexVector indices(int length) {
+    protected IndexVector newIndices(int length) {
         return new CudaIndexVector(this, length);
     }
 
     @Override
-    public void upload(float[] rowMajor, int rows, ParticleMatrix dst) {
+    protected void doUpload(float[] rowMajor, int rows, ParticleMatrix dst) {
         CudaMatrix m = own(dst);
-        m.checkRows(0, rows);
-        if (rowMajor.length < (long) rows * m.cols()) {
-            throw new IllegalArgumentException("upload of " + rows + " rows needs " + (long) rows * m.cols()
-                    + " values, got " + rowMajor.length);
-        }
         device.put(m.address(), rowMajor, 0, rows * m.cols());
-        countTransfer(4L * rows * m.cols());
     }
 
     @Override
-    public void upload(double[] values, ParticleVector dst) {
-        CudaVector v = own(dst);
-        v.checkRange(0, values.length);
-        device.put(v.address(), values, 0, values.length);
-        countTransfer(8L * values.length);
+    protected void doUpload(double[] values, ParticleVector dst) {
+        device.put(own(dst).address(), values, 0, values.length);
     }
 
     @Override
-    public void upload(int[] values, IndexVector dst) {
-        CudaIndexVector v = own(dst);
-        v.checkRange(0, values.length);
-        device.put(v.address(), values, 0, values.length);
-        countTransfer(4L * values.length);
+    protected void doUpload(int[] values, IndexVector dst) {
+        device.put(own(dst).address(), values, 0, values.length);
     }
 
     @Override
-    public float[] download(ParticleMatrix src, int rows) {
+    protected float[] doDownload(ParticleMatrix src, int rows) {
         CudaMatrix m = own(src);
-        m.checkRows(0, rows);
         float[] out = new float[rows * m.cols()];
         device.get(m.address(), out, 0, out.length);
-        countTransfer(4L * out.length);
         return out;
     }
 
     @Override
-    public double[] download(ParticleVector src, int count) {
-        CudaVector v = own(src);
-        v.checkRange(0, count);
+    protected double[] doDownload(ParticleVector src, int count) {
         double[] out = new double[count];
-        device.get(v.address(), out, 0, count);
-        countTransfer(8L * count);
+        device.get(own(src).address(), out, 0, count);
         return out;
     }
 
     @Override
-    public int[] download(IndexVector src, int count) {
-        CudaIndexVector v = own(src);
-        v.checkRange(0, count);
+    protected int[] doDownload(IndexVector src, int count) {
         int[] out = new int[count];
-        device.get(v.address(), out, 0, count);
-        countTransfer(4L * count);
+        device.get(own(src).address(), out, 0, count);
         return out;
     }
 
     @Override
-    public void fill(ParticleVector v, int first, int count, double value) {
-        CudaVector cv = own(v);
-        cv.checkRange(first, count);
-        if (count > 0) {
-            particleKernels.fill(cv.at(first), count, value);
-        }
+    protected void doFill(ParticleVector v, int first, int count, double value) {
+        particleKernels.fill(own(v).at(first), count, value);
     }
 
     @Override
-    public void sequence(IndexVector v, int first, int count, int start) {
-        CudaIndexVector iv = own(v);
-        iv.checkRange(first, count);
-        if (count > 0) {
-            particleKernels.sequence(iv.at(first), count, start);
-        }
+    protected void doSequence(IndexVector v, int first, int count, int start) {
+        particleKernels.sequence(own(v).at(first), count, start);
     }
 
     @Override
-    public void copyRows(ParticleMatrix src, int srcRow, ParticleMatrix dst, int dstRow, int count) {
+    protected void doCopyRows(ParticleMatrix src, int srcRow, ParticleMatrix dst, int dstRow, int count) {
         CudaMatrix s = own(src);
-        CudaMatrix d = own(dst);
-        sameColumns(s, d);
-        s.checkRows(srcRow, count);
-        d.checkRows(dstRow, count);
-        if (s == d && srcRow < dstRow + count && dstRow < srcRow + count && count > 0) {
-            throw new IllegalArgumentException("copyRows: overlapping ranges in the same matrix");
-        }
-        if (count > 0) {
-            device.copy(d.row(dstRow), s.row(srcRow), 4L * count * s.cols());
-        }
+        device.copy(own(dst).row(dstRow), s.row(srcRow), 4L * count * s.cols());
     }
 
     @Override
-    public void copy(ParticleVector src, int srcOffset, ParticleVector dst, int dstOffset, int count) {
-        CudaVector s = own(src);
-        CudaVector d = own(dst);
-        s.checkRange(srcOffset, count);
-        d.checkRange(dstOffset, count);
-        if (count > 0) {
-            device.copy(d.at(dstOffset), s.at(srcOffset), 8L * count);
-        }
+    protected void doCopy(ParticleVector src, int srcOffset, ParticleVector dst, int dstOffset, int count) {
+        device.copy(own(dst).at(dstOffset), own(src).at(srcOffset), 8L * count);
+    }
+
+    /** Checked on the device: one int read back. */
+    @Override
+    protected boolean indicesWithin(IndexVector index, int count, int bound) {
+        device.zero(flag.address(), 4);
+        particleKernels.checkIndices(own(index).address(), count, bound, flag.address());
+        int[] out = new int[1];
+        device.get(flag.address(), out, 0, 1);
+        countTransfer(4);
+        return out[0] == 0;
     }
 
     @Override
-    public void gatherRows(ParticleMatrix src, IndexVector index, int count, ParticleMatrix dst, int dstRow) {
+    protected void doGatherRows(ParticleMatrix src, IndexVector index, int count, ParticleMatrix dst, int dstRow) {
         CudaMatrix s = own(src);
-        CudaMatrix d = own(dst);
-        if (s == d) {
-            throw new IllegalArgumentException("gather: source and destination must differ");
-        }
-        sameColumns(s, d);
-        d.checkRows(dstRow, count);
-        CudaIndexVector idx = checkedIndices(index, count, s.rows());
-        if (count > 0) {
-            particleKernels.gatherRows(s.address(), s.cols(), idx.address(), count, d.row(dstRow));
-        }
+        particleKernels.gatherRows(s.address(), s.cols(), own(index).address(), count, own(dst).row(dstRow));
     }
 
     @Override
-    public void gather(ParticleVector src, IndexVector index, int count, ParticleVector dst, int dstOffset) {
-        CudaVector s = own(src);
-        CudaVector d = own(dst);
-        if (s == d) {
-            throw new IllegalArgumentException("gather: source and destination must differ");
-        }
-        d.checkRange(dstOffset, count);
-        CudaIndexVector idx = checkedIndices(index, count, s.length());
-        if (count > 0) {
-            particleKernels.gatherDoubles(s.address(), idx.address(), count, d.at(dstOffset));
-        }
+    protected void doGather(ParticleVector src, IndexVector index, int count, ParticleVector dst, int dstOffset) {
+        particleKernels.gatherDoubles(own(src).address(), own(index).address(), count, own(dst).at(dstOffset));
     }
 
     @Override
-    public void gather(IndexVector src, IndexVector index, int count, IndexVector dst, int dstOffset) {
-        CudaIndexVector s = own(src);
-        CudaIndexVector d = own(dst);
-        if (s == d) {
-            throw new IllegalArgumentException("gather: source and destination must differ");
-        }
-        d.checkRange(dstOffset, count);
-        CudaIndexVector idx = checkedIndices(index, count, s.length());
-        if (count > 0) {
-            particleKernels.gatherInts(s.address(), idx.address(), count, d.at(dstOffset));
-        }
-    }
-
-    /** Indices in range, checked on the device (one int read back). */
-    private CudaIndexVector checkedIndices(IndexVector index, int count, int bound) {
-        CudaIndexVector idx = own(index);
-        idx.checkRange(0, count);
-        if (count > 0) {
-            device.zero(flag.address(), 4);
-            particleKernels.checkIndices(idx.address(), count, bound, flag.address());
-            int[] out = new int[1];
-            device.get(flag.address(), out, 0, 1);
-            countTransfer(4);
-            if (out[0] != 0) {
-                throw new IllegalArgumentException("gather index outside [0, " + bound + ")");
-            }
-        }
-        return idx;
+    protected void doGather(IndexVector src, IndexVector index, int count, IndexVector dst, int dstOffset) {
+        particleKernels.gatherInts(own(src).address(), own(index).address(), count, own(dst).at(dstOffset));
     }
 
     @Override
-    public void zeroColumns(ParticleMatrix m, int first, int count, int fromColumn) {
+    protected void doZeroColumns(ParticleMatrix m, int first, int count, int fromColumn) {
         CudaMatrix cm = own(m);
-        cm.checkRows(first, count);
-        if (fromColumn < 0 || fromColumn > cm.cols()) {
-            throw new IllegalArgumentException("column " + fromColumn + " outside a matrix of " + cm.cols() + " columns");
-        }
-        if (count > 0 && fromColumn < cm.cols()) {
-            particleKernels.zeroColumns(cm.row(first), cm.cols(), count, fromColumn);
-        }
+        particleKernels.zeroColumns(cm.row(first), cm.cols(), count, fromColumn);
     }
 
     @Override
-    public WeightSummary summarize(ParticleVector logW, int first, int count) {
-        CudaVector v = own(logW);
-        v.checkRange(first, count);
-        if (count == 0) {
-            throw new IllegalArgumentException("cannot summarize zero weights");
-        }
-        double[] s = reduce(v.at(first), count, summary.address());
+    protected void doAxpy(double a, ParticleVector x, ParticleVector y, int first, int count) {
+        particleKernels.axpy(a, own(x).at(first), own(y).at(first), count);
+    }
+
+    @Override
+    protected void doScale(ParticleVector v, int first, int count, double s) {
+        particleKernels.scale(own(v).at(first), count, s);
+    }
+
+    @Override
+    protected WeightSummary doSummarize(ParticleVector logW, int first, int count) {
+        double[] s = reduce(own(logW).at(first), count, summary.address());
         if (s[3] > 0) {
             return new WeightSummary(count, Double.NaN, Double.NaN);
         }
@@ -318,25 +240,16 @@ public final class CudaBackend extends ParticleBackend {
     }
 
     @Override
-    public Resampler resampler(ResamplingScheme scheme) {
-        return (logW, count, offspring, seed, step, out) -> resample(scheme, own(logW), count, offspring, seed, step, own(out));
-    }
-
-    private void resample(ResamplingScheme scheme, CudaVector logW, int count, int offspring, long seed, int step,
-                          CudaIndexVector out) {
-        if (offspring < 1 || count < 1) {
-            throw new IllegalArgumentException("resampling needs at least one particle and one offspring, got " + count
-                    + " and " + offspring);
-        }
-        logW.checkRange(0, count);
-        out.checkRange(0, offspring);
-        Workspace ws = weights(logW, count);
+    protected void doResample(ResamplingScheme scheme, ParticleVector logW, int count, int offspring, long seed, int step,
+                              IndexVector out) {
+        CudaIndexVector o = own(out);
+        Workspace ws = weights(own(logW), count);
         switch (scheme) {
             case MULTINOMIAL -> resampleKernels.multinomial(ws.cdf, ws.e, count, ws.total, offspring, seed, step,
-                    out.address());
+                    o.address());
             case SYSTEMATIC -> resampleKernels.systematic(ws.cdf, ws.e, count, ws.total, offspring, seed, step,
-                    out.address());
-            case RESIDUAL -> residual(ws, count, offspring, seed, step, out);
+                    o.address());
+            case RESIDUAL -> residual(ws, count, offspring, seed, step, o);
         }
     }
 
@@ -395,97 +308,33 @@ public final class CudaBackend extends ParticleBackend {
     }
 
     @Override
-    public int split(ParticleVector logW, int count, double scale, ParticleVector carried, IndexVector indices,
-                     ParticleVector carriedOut) {
-        CudaVector w = own(logW);
-        CudaVector c = own(carried);
-        CudaIndexVector idx = own(indices);
-        CudaVector out = own(carriedOut);
-        w.checkRange(0, count);
-        c.checkRange(0, count);
-        int capacity = Resampling.splitCapacity(count, scale);
-        if (idx.length() < capacity || out.length() < capacity) {
-            throw new IllegalArgumentException("split of " + count + " particles needs outputs of " + capacity + " entries");
-        }
-        Workspace ws = weights(w, count);
+    protected void doRandomIndices(int bound, int count, long seed, int step, IndexVector out) {
+        particleKernels.randomIndices(own(out).address(), count, bound, seed, step);
+    }
+
+    /** Tempering moves and ARM splitting run as kernels of tempering.cu and resample.cu. */
+    @Override
+    public <C> Optional<C> capability(Class<C> type) {
+        Object c = type == TemperingMoves.class ? (TemperingMoves) this::temperOnDevice
+                : type == Splitting.class ? (Splitting) this::splitOnDevice : null;
+        return Optional.ofNullable(type.cast(c));
+    }
+
+    private int splitOnDevice(ParticleVector logW, int count, double scale, ParticleVector carried, IndexVector indices,
+                              ParticleVector carriedOut) {
+        Workspace ws = weights(own(logW), count);
         long copies = floorCopies(ws, count, scale, 1);
-        resampleKernels.splitScatter(ws.counts, ws.offsets, c.address(), count, idx.address(), out.address());
+        resampleKernels.splitScatter(ws.counts, ws.offsets, own(carried).address(), count, own(indices).address(),
+                own(carriedOut).address());
         return (int) copies;
     }
 
-    @Override
-    public void randomIndices(int bound, int count, long seed, int step, IndexVector out) {
-        if (bound < 1) {
-            throw new IllegalArgumentException("random indices need a positive bound, got " + bound);
-        }
-        CudaIndexVector o = own(out);
-        o.checkRange(0, count);
-        if (count > 0) {
-            particleKernels.randomIndices(o.address(), count, bound, seed, step);
-        }
-    }
-
-    @Override
-    public void linearLevels(ParticleVector values, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
-                             ParticleVector slope) {
-        CudaVector v = own(values);
-        CudaVector ladder = own(levelBetas);
-        CudaVector f = own(logF);
-        CudaVector d = own(slope);
-        v.checkRange(0, count);
-        ladder.checkRange(0, levels);
-        f.checkRange(0, count * levels);
-        d.checkRange(0, count * levels);
-        if (count > 0) {
-            temperingKernels.linearLevels(v.address(), count, ladder.address(), levels, f.address(), d.address());
-        }
-    }
-
-    @Override
-    public void temper(Tempering t, int count, int levels, long seed, int step) {
-        CudaVector logF = own(t.logF());
-        CudaVector slope = own(t.slope());
-        CudaVector weight = own(t.logLevelWeight());
-        CudaVector ladder = own(t.levelBetas());
-        CudaIndexVector level = own(t.level());
-        CudaIndexVector next = own(t.nextLevel());
-        CudaVector betas = own(t.betas());
-        CudaVector q = own(t.probabilities());
-        CudaVector statistics = own(t.statistics());
-        logF.checkRange(0, count * levels);
-        slope.checkRange(0, count * levels);
-        q.checkRange(0, count * levels);
-        weight.checkRange(0, levels);
-        ladder.checkRange(0, levels);
-        statistics.checkRange(0, 4 * levels * t.groups());
-        level.checkRange(0, count);
-        next.checkRange(0, count);
-        betas.checkRange(0, count);
-        if (count == 0) {
-            return;
-        }
-        temperingKernels.draw(logF.address(), weight.address(), count, levels, ladder.address(), seed, step,
-                q.address(), next.address(), betas.address());
-        temperingKernels.accumulate(q.address(), slope.address(), level.address(), count, levels, t.groups(),
-                statistics.address());
-    }
-
-    @Override
-    public RbmOps bind(Rbm model, BaseRate baseRate) {
-        checkOpen();
-        return new CudaRbmOps(this, model, baseRate);
-    }
-
-    @Override
-    public IsingOps bind(Ising model) {
-        checkOpen();
-        return new CudaIsingOps(this, model);
-    }
-
-    @Override
-    public GaussianToyOps bind(GaussianToy model) {
-        checkOpen();
-        return new CudaGaussianToyOps(this, model);
+    private void temperOnDevice(Tempering t, int count, int levels, long seed, int step) {
+        temperingKernels.draw(own(t.logF()).address(), own(t.logLevelWeight()).address(), count, levels,
+                own(t.levelBetas()).address(), seed, step, own(t.probabilities()).address(), own(t.nextLevel()).address(),
+                own(t.betas()).address());
+        temperingKernels.accumulate(own(t.probabilities()).address(), own(t.slope()).address(), own(t.level()).address(),
+                count, levels, t.groups(), own(t.statistics()).address());
     }
 
     /** Device scratch of the resampling kernels, grown to the largest particle count seen. */
@@ -577,47 +426,23 @@ public final class CudaBackend extends ParticleBackend {
     }
 
     @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
+    protected void release() {
         for (CudaBuffer b : new ArrayList<>(live)) {
             b.close();
         }
-        closed = true;
         device.close();
     }
 
-    void checkOpen() {
-        if (closed) {
-            throw new IllegalStateException("backend is closed");
-        }
-    }
-
-    private static void sameColumns(CudaMatrix a, CudaMatrix b) {
-        if (a.cols() != b.cols()) {
-            throw new IllegalArgumentException("matrices of " + a.cols() + " and " + b.cols() + " columns");
-        }
-    }
-
+    /** The device matrix behind a checked handle. */
     CudaMatrix own(ParticleMatrix m) {
-        if (!(m instanceof CudaMatrix cm) || cm.owner() != this) {
-            throw new IllegalArgumentException("particle matrix belongs to another backend");
-        }
-        return cm;
+        return (CudaMatrix) own((Object) m);
     }
 
     CudaVector own(ParticleVector v) {
-        if (!(v instanceof CudaVector cv) || cv.owner() != this) {
-            throw new IllegalArgumentException("particle vector belongs to another backend");
-        }
-        return cv;
+        return (CudaVector) own((Object) v);
     }
 
     CudaIndexVector own(IndexVector v) {
-        if (!(v instanceof CudaIndexVector cv) || cv.owner() != this) {
-            throw new IllegalArgumentException("index vector belongs to another backend");
-        }
-        return cv;
+        return (CudaIndexVector) own((Object) v);
     }
 }

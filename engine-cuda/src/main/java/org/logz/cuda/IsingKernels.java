@@ -13,12 +13,12 @@ final class IsingKernels {
                 KernelArgs.of().ptr(x).i64(rows).i32(sites).key(seed).i32(step));
     }
 
-    /** One sweep: both colours, in reverse order when {@code reversed}. */
-    void sweep(long x, int l, long rows, float beta, long betas, boolean reversed, int sweep, long seed, int step) {
+    /** One sweep at Philox step {@code step}: both colours, in reverse order when {@code reversed}. */
+    void sweep(long x, int l, long rows, float beta, long betas, boolean reversed, long seed, int step) {
         for (int pass = 0; pass < 2; pass++) {
             int colour = reversed ? 1 - pass : pass;
             device.launch("logz_ising_colour", Launch.grid(device, rows * l * l / 2), 1, Launch.BLOCK, 1, 0,
-                    KernelArgs.of().ptr(x).i32(l).i64(rows).f32(beta).ptr(betas).i32(colour).i32(sweep).key(seed).i32(step));
+                    KernelArgs.of().ptr(x).i32(l).i64(rows).f32(beta).ptr(betas).i32(colour).key(seed).i32(step));
         }
     }
 

@@ -1,6 +1,6 @@
 package org.logz.cuda;
 
-/** Launcher of particles.cu: fills, gathers, column clearing, random indices, bound checks. */
+/** Launcher of particles.cu: fills, gathers, column clearing, vector arithmetic, random indices, bound checks. */
 final class ParticleKernels {
     private final CudaDevice device;
 
@@ -14,6 +14,14 @@ final class ParticleKernels {
 
     void fill(long v, long n, double value) {
         run("logz_fill_f64", n, KernelArgs.of().ptr(v).i64(n).f64(value));
+    }
+
+    void axpy(double a, long x, long y, long n) {
+        run("logz_axpy_f64", n, KernelArgs.of().f64(a).ptr(x).ptr(y).i64(n));
+    }
+
+    void scale(long v, long n, double s) {
+        run("logz_scale_f64", n, KernelArgs.of().ptr(v).i64(n).f64(s));
     }
 
     void sequence(long v, long n, int start) {

@@ -2,18 +2,17 @@ package org.logz.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.logz.backend.GaussianToyOps;
-import org.logz.backend.IsingOps;
+import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.backend.RbmOps;
 import org.logz.cpu.CpuBackend;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
@@ -26,13 +25,19 @@ import org.logz.estimate.SequentialResult;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.kernel.Kernels;
+import org.logz.kernel.ParticleState;
+import org.logz.kernel.SequentialKernel;
+import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.path.RbmSequentialPath;
-import org.logz.path.RbmTemperedPath;
+import org.logz.model.TemperedRbm;
+import org.logz.path.RbmSequence;
+import org.logz.path.SequentialPath;
+import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
@@ -94,12 +99,12 @@ class CrossValidationTest {
         ParticleBackend[] backends = {cpu, other};
         for (int i = 0; i < 2; i++) {
             ParticleBackend b = backends[i];
-            try (RbmOps ops = b.bind(rbm, base); ParticleMatrix m = b.matrix(rows, 53); ParticleVector out = b.vector(rows)) {
+            try (TemperedKernel ops = Kernels.tempered(b, new TemperedRbm(rbm, base)); ParticleMatrix m = b.matrix(rows, 53); ParticleVector out = b.vector(rows)) {
                 b.upload(x, rows, m);
                 ops.logDensity(m, rows, 0.37, out);
                 results[i] = b.download(out, rows);
                 b.fill(out, 0, rows, 0.0);
-                ops.annealStep(m, rows, 0.2, 0.9, out, false, 1, 1);
+                ops.anneal(m, rows, 0.2, 0.9, out, 0, 1, 1);
                 increments[i] = b.download(out, rows);
             }
         }
@@ -124,18 +129,20 @@ class CrossValidationTest {
         ParticleBackend[] backends = {cpu, other};
         for (int i = 0; i < 2; i++) {
             ParticleBackend b = backends[i];
-            try (RbmOps ops = b.bind(rbm, base); ParticleMatrix m = b.matrix(rows, 97); ParticleMatrix g = b.matrix(rows, 61);
-                 ParticleVector lw = b.vector(rows)) {
+            try (TemperedKernel ops = Kernels.tempered(b, new TemperedRbm(rbm, base));
+                 SequentialKernel sequential = Kernels.sequential(b, new RbmSequence(rbm, UnitOrder.natural(97), Optional.empty()));
+                 ParticleMatrix m = b.matrix(rows, 97); ParticleMatrix g = b.matrix(rows, 61); ParticleVector lw = b.vector(rows)) {
+                ParticleState state = new ParticleState(List.of(m, g));
                 b.upload(start, rows, m);
-                ops.gibbs(m, rows, 0.7, 1, 5, 1);
+                ops.transition(m, rows, Betas.of(0.7), 1, 5, 1);
                 after[0][i] = b.download(m, rows);
                 b.upload(start, rows, m);
-                ops.annealStep(m, rows, 0.4, 0.5, lw, true, 5, 2);
+                ops.anneal(m, rows, 0.4, 0.5, lw, 1, 5, 2);
                 after[1][i] = b.download(m, rows);
                 b.upload(start, rows, m);
                 b.zeroColumns(m, 0, rows, 50);
-                ops.preActivations(m, g, 0, rows);
-                ops.move(m, g, 0, rows, 50, 1, 5, 3);
+                sequential.refresh(state, 0, rows);
+                sequential.move(state, 50, 0, rows, 1, 5, 3);
                 after[2][i] = b.download(m, rows);
                 ops.sampleBase(m, rows, 5, 4);
                 after[3][i] = b.download(m, rows);
@@ -160,7 +167,7 @@ class CrossValidationTest {
         AnnealingResult[] r = new AnnealingResult[2];
         ParticleBackend[] backends = {cpu, other};
         for (int i = 0; i < 2; i++) {
-            try (RbmTemperedPath path = new RbmTemperedPath(backends[i], rbm, BaseRate.uniform(24))) {
+            try (TemperedPath path = new TemperedPath(backends[i], new TemperedRbm(rbm, BaseRate.uniform(24)))) {
                 r[i] = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(200, Schedule.linear(150), 3))
                         .forward(path, ProgressListener.NONE);
             }
@@ -179,8 +186,8 @@ class CrossValidationTest {
         Replicates<SequentialResult>[] r = new Replicates[2];
         ParticleBackend[] backends = {cpu, other};
         for (int i = 0; i < 2; i++) {
-            try (RbmSequentialPath path = new RbmSequentialPath(backends[i], f.rbm(), UnitOrder.byVariance(digits),
-                    Optional.of(digits))) {
+            try (SequentialPath path = new SequentialPath(backends[i], new RbmSequence(f.rbm(), UnitOrder.byVariance(digits),
+                    Optional.of(digits)))) {
                 r[i] = Replicates.run(3, 7, seed -> new ResampleMove(new ResampleMove.Settings(ResampleMove.Variant.ARM, 120,
                         4, 0.7, 0.7, 3, ResamplingScheme.RESIDUAL, 100, 100, seed)).run(path, ProgressListener.NONE));
             }
@@ -213,18 +220,19 @@ class CrossValidationTest {
         ParticleBackend[] backends = {cpu, other};
         for (int i = 0; i < 2; i++) {
             ParticleBackend b = backends[i];
-            try (IsingOps isingOps = b.bind(ising); GaussianToyOps toyOps = b.bind(toy); RbmOps rbmOps = b.bind(rbm, base);
+            try (TemperedKernel isingOps = Kernels.tempered(b, ising); TemperedKernel toyOps = Kernels.tempered(b, toy);
+                 TemperedKernel rbmOps = Kernels.tempered(b, new TemperedRbm(rbm, base));
                  ParticleMatrix x = b.matrix(rows, 100); ParticleMatrix t = b.matrix(rows, 1);
                  ParticleMatrix v = b.matrix(rows, 41); ParticleVector lw = b.vector(rows);
                  ParticleVector betas = b.vector(levels); ParticleVector f = b.vector(rows * levels);
                  ParticleVector d = b.vector(rows * levels)) {
                 isingOps.sampleBase(x, rows, 3, 0);
-                isingOps.annealStep(x, rows, 0.3, 0.45, lw, 2, 3, 1);
-                isingOps.annealStep(x, rows, 0.45, 0.4, lw, 2, 3, 2);
+                isingOps.anneal(x, rows, 0.3, 0.45, lw, 2, 3, 1);
+                isingOps.anneal(x, rows, 0.45, 0.4, lw, 2, 3, 3);
                 spins[i] = b.download(x, rows);
                 toyOps.sampleBase(t, rows, 3, 0);
-                toyOps.annealStep(t, rows, 0.0, 0.5, lw, true, 3, 1);
-                toyOps.transition(t, rows, 0.5, 3, 3, 2);
+                toyOps.anneal(t, rows, 0.0, 0.5, lw, 1, 3, 1);
+                toyOps.transition(t, rows, Betas.of(0.5), 3, 3, 2);
                 toyStates[i] = b.download(t, rows);
                 b.upload(rbmStates, rows, v);
                 b.upload(ladder, betas);
@@ -254,7 +262,7 @@ class CrossValidationTest {
         TemperedResult[] r = new TemperedResult[2];
         ParticleBackend[] backends = {cpu, other};
         for (int i = 0; i < 2; i++) {
-            try (RbmTemperedPath path = new RbmTemperedPath(backends[i], rbm, BaseRate.uniform(24))) {
+            try (TemperedPath path = new TemperedPath(backends[i], new TemperedRbm(rbm, BaseRate.uniform(24)))) {
                 r[i] = new TemperedSampling(new TemperedSampling.Settings(60, Schedule.linear(39), null, 20, 4, 600, 10,
                         3000, 5)).run(path, ProgressListener.NONE);
             }

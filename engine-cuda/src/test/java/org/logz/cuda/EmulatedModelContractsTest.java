@@ -2,12 +2,14 @@ package org.logz.cuda;
 
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
-import org.logz.testkit.GaussianToyOpsContract;
-import org.logz.testkit.IsingOpsContract;
+import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.IsingKernelContract;
+import org.logz.testkit.SequentialKernelContract;
+import org.logz.testkit.TemperedPathContract;
 import org.logz.testkit.TemperingContract;
 
 /**
- * The tempering, Ising and Gaussian toy contracts on the emulated device; tempering runs on both
+ * The tempering, Ising, Gaussian toy, sequential kernel and tempered path contracts on the emulated device; tempering runs on both
  * GEMM paths because {@code levels} and the per-chain sweeps go through the products.
  */
 class EmulatedModelContractsTest {
@@ -28,7 +30,7 @@ class EmulatedModelContractsTest {
     }
 
     @Nested
-    class Ising extends IsingOpsContract {
+    class Ising extends IsingKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
@@ -36,7 +38,31 @@ class EmulatedModelContractsTest {
     }
 
     @Nested
-    class GaussianToy extends GaussianToyOpsContract {
+    class GaussianToy extends GaussianToyKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
+        }
+    }
+
+    @Nested
+    class SequentialBlas extends SequentialKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
+        }
+    }
+
+    @Nested
+    class SequentialTiled extends SequentialKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.TILED);
+        }
+    }
+
+    @Nested
+    class Path extends TemperedPathContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);

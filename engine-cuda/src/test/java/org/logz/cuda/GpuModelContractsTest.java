@@ -2,11 +2,13 @@ package org.logz.cuda;
 
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
-import org.logz.testkit.GaussianToyOpsContract;
-import org.logz.testkit.IsingOpsContract;
+import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.IsingKernelContract;
+import org.logz.testkit.SequentialKernelContract;
+import org.logz.testkit.TemperedPathContract;
 import org.logz.testkit.TemperingContract;
 
-/** The tempering, Ising and Gaussian toy contracts on a real GPU; skipped without one. */
+/** The tempering, Ising, Gaussian toy, sequential kernel and tempered path contracts on a real GPU; skipped without one. */
 class GpuModelContractsTest {
     private static ParticleBackend gpu() {
         Gpu.assumePresent();
@@ -22,7 +24,7 @@ class GpuModelContractsTest {
     }
 
     @Nested
-    class Ising extends IsingOpsContract {
+    class Ising extends IsingKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return gpu();
@@ -30,7 +32,23 @@ class GpuModelContractsTest {
     }
 
     @Nested
-    class GaussianToy extends GaussianToyOpsContract {
+    class GaussianToy extends GaussianToyKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return gpu();
+        }
+    }
+
+    @Nested
+    class Sequential extends SequentialKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return gpu();
+        }
+    }
+
+    @Nested
+    class Path extends TemperedPathContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return gpu();

@@ -16,8 +16,10 @@ import org.logz.estimate.SequentialTracePoint;
 import org.logz.model.BaseRate;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.path.RbmSequentialPath;
-import org.logz.path.RbmTemperedPath;
+import org.logz.model.TemperedRbm;
+import org.logz.path.RbmSequence;
+import org.logz.path.SequentialPath;
+import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
 import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
@@ -37,7 +39,7 @@ class TransferTest {
     }
 
     private static long aisBytes(Rbm rbm, int chains, int steps) {
-        try (RbmTemperedPath path = new RbmTemperedPath(backend, rbm, BaseRate.uniform(rbm.visible()))) {
+        try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, BaseRate.uniform(rbm.visible())))) {
             return new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(chains, Schedule.linear(steps), 1))
                     .forward(path, ProgressListener.NONE).transferBytes();
         }
@@ -53,7 +55,7 @@ class TransferTest {
     }
 
     private static SequentialResult arm(Rbm rbm, int particles, ResampleMove.Variant variant) {
-        try (RbmSequentialPath path = new RbmSequentialPath(backend, rbm, UnitOrder.natural(rbm.visible()), Optional.empty())) {
+        try (SequentialPath path = new SequentialPath(backend, new RbmSequence(rbm, UnitOrder.natural(rbm.visible()), Optional.empty()))) {
             return new ResampleMove(new ResampleMove.Settings(variant, particles, 2, 0.7, 0.7, 3, ResamplingScheme.RESIDUAL,
                     10, 100, 5)).run(path, ProgressListener.NONE);
         }

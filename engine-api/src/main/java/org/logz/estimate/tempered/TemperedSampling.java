@@ -15,12 +15,12 @@ import org.logz.estimate.EstimationException;
 import org.logz.estimate.ProgressListener;
 import org.logz.memory.Footprint;
 import org.logz.numeric.LogSpace;
-import org.logz.path.TemperingPath;
+import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 
 /**
  * Rao-Blackwellized Tempered Sampling (Carlson, Stinson, Pakman &amp; Paninski 2016, Algorithm 1) with
- * many parallel chains on any {@link TemperingPath}, and the estimators that read the same samples:
+ * many parallel chains on any {@link TemperedPath}, and the estimators that read the same samples:
  * RTS (eq. 12), thermodynamic integration, TI-RB (eq. 21) and MBAR (§3.3).
  *
  * <p>Every chain carries a state x and a level k. One iteration is an x-transition at the chain's
@@ -168,7 +168,7 @@ public final class TemperedSampling {
      * probabilities; and on the heap the states kept for MBAR, held once as downloaded, once as the
      * K × N reduced potentials of the whole solve, and once more by the chain groups' solves.
      */
-    public Footprint footprint(TemperingPath path) {
+    public Footprint footprint(TemperedPath path) {
         long m = settings.chains();
         long k = settings.levels();
         long cells = Footprint.times(m, k);
@@ -177,7 +177,17 @@ public final class TemperedSampling {
         return new Footprint(Footprint.times(m, path.bytesPerChain()), vectors, mbar + Footprint.times(cells, 8));
     }
 
-    public TemperedResult run(TemperingPath path, ProgressListener listener) {
+    /**
+     * Runs tempered sampling on {@code path}.
+     *
+     * @throws org.logz.UserException when the model moves no chains between levels
+     *                                ({@link org.logz.model.TemperedModel#supportsTempering()})
+     */
+    public TemperedResult run(TemperedPath path, ProgressListener listener) {
+        if (!path.model().supportsTempering()) {
+            throw new org.logz.UserException("tempered sampling needs per-chain temperatures, which "
+                    + path.description() + " does not have; use the annealing methods");
+        }
         path.backend().require(footprint(path), "tempered sampling with " + settings.chains() + " chains on "
                 + settings.levels() + " levels and " + settings.mbarSamples() + " MBAR samples on " + path.description());
         try (Run run = new Run(path, listener)) {
@@ -187,7 +197,7 @@ public final class TemperedSampling {
 
     /** The device buffers and host state of one run. */
     private final class Run implements AutoCloseable {
-        private final TemperingPath path;
+        private final TemperedPath path;
         private final ParticleBackend backend;
         private final ProgressListener listener;
         private final int m = settings.chains();
@@ -200,7 +210,7 @@ public final class TemperedSampling {
         private final long total;
         private final long startedNanos = System.nanoTime();
         private final long bytesBefore;
-        private final TemperingPath.Chains chains;
+        private final TemperedPath.Chains chains;
         private final ParticleVector levelBetas;
         private final ParticleVector logLevelWeight;
         private final ParticleVector chainBetas;
@@ -216,7 +226,7 @@ public final class TemperedSampling {
         private long done;
         private long transitions;
 
-        Run(TemperingPath path, ProgressListener listener) {
+        Run(TemperedPath path, ProgressListener listener) {
             this.path = path;
             this.backend = path.backend();
             this.listener = listener;

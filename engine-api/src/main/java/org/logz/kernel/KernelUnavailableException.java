@@ -1,0 +1,10 @@
+package org.logz.kernel;
+
+import org.logz.UserException;
+
+/** No kernel for this model on this backend; the message names both and every provider's reason. */
+public final class KernelUnavailableException extends UserException {
+    public KernelUnavailableException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,11 @@
+package org.logz.cpu;
+
+import org.logz.kernel.KernelBinding;
+import org.logz.model.GaussianToy;
+
+/** The Gaussian toy's kernel ({@link CpuGaussianToyKernel}) on the {@code cpu} backend. */
+public final class CpuGaussianToyProvider extends KernelBinding<CpuBackend, GaussianToy> {
+    public CpuGaussianToyProvider() {
+        super(CpuBackend.class, GaussianToy.class, CpuGaussianToyKernel::new, null);
+    }
+}
