@@ -130,8 +130,8 @@ final class EstimateCommand implements Callable<Integer> {
     String schedule;
 
     @Option(names = "--reverse-start", paramLabel = "START",
-            description = "Reverse runs: exact (RBMs with a small layer, gauss-toy), gibbs:B (B transitions at β=1 from the "
-                    + "base), ground or ground:B (Ising). Default: exact where possible, ground for Ising, else gibbs:1000.")
+            description = "Reverse runs: exact (RBMs with a small layer, gauss-toy), gibbs:B (B steps of --sweeps-per-step "
+                    + "transitions at β=1 from the base), ground or ground:B (Ising). Default: exact where possible, ground for Ising, else gibbs:1000.")
     String reverseStart;
 
     @Option(names = "--work", paramLabel = "FILE",
@@ -158,7 +158,7 @@ final class EstimateCommand implements Callable<Integer> {
     String ladder;
 
     @Option(names = "--sweeps", paramLabel = "N", defaultValue = "2000",
-            description = "Tempered sampling: iterations of the final run (one transition and one temperature move each). "
+            description = "Tempered sampling: iterations of the final run (one step of --sweeps-per-step transitions and one temperature move each). "
                     + "Default: ${DEFAULT-VALUE}.")
     int sweeps;
 

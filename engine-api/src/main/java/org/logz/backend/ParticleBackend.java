@@ -242,7 +242,8 @@ public abstract class ParticleBackend implements AutoCloseable {
 
     /**
      * LSE of {@code logW[first, first + count)} and of its doubles, in a fixed order that does not
-     * depend on the number of threads. NaN sums when a weight is NaN or +∞.
+     * depend on the number of threads. A NaN or +∞ weight makes the sums non-finite
+     * ({@link WeightSummary#degenerate()}).
      */
     public final WeightSummary summarize(ParticleVector logW, int first, int count) {
         range(logW, first, count);
@@ -317,6 +318,9 @@ public abstract class ParticleBackend implements AutoCloseable {
                            ParticleVector carriedOut) {
         range(logW, 0, count);
         range(carried, 0, count);
+        if (!(scale >= 0 && scale <= Integer.MAX_VALUE - (double) count)) {
+            throw new IllegalArgumentException("split scale must lie in [0, " + (Integer.MAX_VALUE - count) + "], got " + scale);
+        }
         int capacity = Resampling.splitCapacity(count, scale);
         if (own(indices).length() < capacity || own(carriedOut).length() < capacity) {
             throw new IllegalArgumentException("split of " + count + " particles needs outputs of " + capacity + " entries");
@@ -352,7 +356,7 @@ public abstract class ParticleBackend implements AutoCloseable {
         range(t.probabilities(), 0, (int) cells);
         range(t.logLevelWeight(), 0, levels);
         range(t.levelBetas(), 0, levels);
-        range(t.statistics(), 0, Math.multiplyExact(4 * levels, t.groups()));
+        range(t.statistics(), 0, Math.multiplyExact(Math.multiplyExact(4, levels), t.groups()));
         range(t.level(), 0, count);
         range(t.nextLevel(), 0, count);
         range(t.betas(), 0, count);
@@ -369,8 +373,8 @@ public abstract class ParticleBackend implements AutoCloseable {
 
     /**
      * An optional capability of this backend ({@link TemperingMoves}, {@link Splitting}, or one a
-     * backend module defines), or empty. Callers reach the built-in ones through {@link #temper} and
-     * {@link #split}, which validate their arguments first. Default: none.
+     * backend module defines), or empty. Its methods trust their arguments: callers reach the built-in
+     * ones through {@link #temper} and {@link #split}, which check them first. Default: none.
      */
     public <C> Optional<C> capability(Class<C> type) {
         return Optional.empty();
@@ -477,8 +481,11 @@ public abstract class ParticleBackend implements AutoCloseable {
         if (closed) {
             return;
         }
-        closed = true;
-        release();
+        try {
+            release();
+        } finally {
+            closed = true;
+        }
     }
 
     @Override
@@ -488,7 +495,7 @@ public abstract class ParticleBackend implements AutoCloseable {
 
     // Hooks. Arguments are checked: handles belong to this backend, ranges lie inside them, counts are positive.
 
-    /** Frees the backend's resources; called once, by {@link #close}. */
+    /** Frees the backend's resources; called once, by {@link #close}, while the backend still counts as open. */
     protected abstract void release();
 
     /**

@@ -136,6 +136,7 @@ public final class AnnealedImportanceSampling {
         long bytes = path.backend().transferredBytes();
         long seed = settings.seed();
         int m = settings.chains();
+        path.requireSteps(1L + settings.schedule().steps());
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
             chains.sampleBase(seed, 0);
             Run run = new Run(path, logW, listener, true);
@@ -166,11 +167,12 @@ public final class AnnealedImportanceSampling {
                 chains.sampleBase(seed, 0);
                 startName = "gibbs:" + start.sweeps();
             }
+            path.requireSteps(1L + start.sweeps() + settings.schedule().steps());
             if (start.sweeps() > 0) {
                 chains.transition(1.0, start.sweeps(), seed, 1);
             }
             OptionalDouble bound = path.visitedBound(chains);
-            long burnIn = (long) start.sweeps() * m;
+            long burnIn = (long) start.sweeps() * path.transitionsPerStep() * m;
             int firstStep = 1 + start.sweeps();
             Run run = new Run(path, logW, listener, false);
             run.anneal(chains, seed, firstStep);
@@ -210,7 +212,7 @@ public final class AnnealedImportanceSampling {
                 boolean transition = i < k;
                 chains.anneal(from, to, logW, transition, seed, firstStep + i - 1);
                 if (transition) {
-                    transitions++;
+                    transitions += path.transitionsPerStep();
                 }
                 if (i % stride == 0 || i == k) {
                     WeightSummary s = backend.summarize(logW, m);

@@ -116,6 +116,19 @@ public final class TemperedPath implements AutoCloseable {
         kernel.close();
     }
 
+    /**
+     * Refuses, before a run starts, a run of {@code steps} path steps whose Philox step numbers
+     * ({@code steps × transitionsPerStep}) would not fit the streams' 2^31 step indices.
+     *
+     * @throws UserException naming the limit
+     */
+    public void requireSteps(long steps) {
+        if (steps < 0 || steps * transitionsPerStep > Integer.MAX_VALUE) {
+            throw new UserException(steps + " steps × " + transitionsPerStep + " transitions per step exceed the random "
+                    + "streams' 2^31 step indices; use fewer steps, burn-in sweeps or transitions per step");
+        }
+    }
+
     /** The first Philox step of path step {@code step}, refused when the numbering would overflow. */
     private int philoxStep(int step, int steps) {
         long last = ((long) step + Math.max(steps, 1)) * transitionsPerStep - 1;

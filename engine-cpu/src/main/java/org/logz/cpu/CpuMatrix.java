@@ -73,10 +73,12 @@ final class CpuMatrix implements ParticleMatrix {
     }
 
     float get(int row, int col) {
+        checkOpen();
         return buffers[row / TILE_ROWS].get((row % TILE_ROWS) * cols + col);
     }
 
     void set(int row, int col, float value) {
+        checkOpen();
         buffers[row / TILE_ROWS].put((row % TILE_ROWS) * cols + col, value);
     }
 
@@ -98,6 +100,7 @@ final class CpuMatrix implements ParticleMatrix {
 
     @Override
     public int rows() {
+        checkOpen();
         return rows;
     }
 

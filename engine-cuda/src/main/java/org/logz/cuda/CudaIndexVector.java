@@ -21,6 +21,7 @@ final class CudaIndexVector extends CudaBuffer implements IndexVector {
 
     @Override
     public int length() {
+        address();
         return length;
     }
 }

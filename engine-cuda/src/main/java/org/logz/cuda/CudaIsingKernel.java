@@ -15,6 +15,8 @@ final class CudaIsingKernel implements TemperedKernel {
     private final IsingKernels kernels;
     private final Ising model;
     private final int l;
+    /** S(x) per chain for {@link #levels}, grown to the largest batch seen. */
+    private CudaVector coupling;
     private boolean closed;
 
     CudaIsingKernel(CudaBackend backend, Ising model) {
@@ -76,11 +78,16 @@ final class CudaIsingKernel implements TemperedKernel {
         if (count == 0) {
             return;
         }
-        try (CudaVector coupling = new CudaVector(backend, count)) {
-            kernels.logDensity(states(x), l, count, 1.0, coupling.address());
-            backend.temperingKernels.linearLevels(coupling.address(), count, backend.own(levelBetas).address(), levels,
-                    backend.own(logF).address(), backend.own(slope).address());
+        long xm = states(x);
+        if (coupling == null || coupling.length() < count) {
+            if (coupling != null) {
+                coupling.close();
+            }
+            coupling = new CudaVector(backend, count);
         }
+        kernels.logDensity(xm, l, count, 1.0, coupling.address());
+        backend.temperingKernels.linearLevels(coupling.address(), count, backend.own(levelBetas).address(), levels,
+                backend.own(logF).address(), backend.own(slope).address());
     }
 
     private long states(ParticleMatrix x) {
@@ -93,5 +100,9 @@ final class CudaIsingKernel implements TemperedKernel {
     @Override
     public void close() {
         closed = true;
+        if (coupling != null) {
+            coupling.close();
+            coupling = null;
+        }
     }
 }

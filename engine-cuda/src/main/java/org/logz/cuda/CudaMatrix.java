@@ -35,6 +35,7 @@ final class CudaMatrix extends CudaBuffer implements ParticleMatrix {
 
     @Override
     public int rows() {
+        address();
         return rows;
     }
 

@@ -28,6 +28,7 @@ final class CudaVector extends CudaBuffer implements ParticleVector {
 
     @Override
     public int length() {
+        address();
         return length;
     }
 }

@@ -94,6 +94,11 @@ public abstract class GaussianToyKernelContract extends BackendTest {
         try (ParticleMatrix wrong = backend.matrix(3, 2)) {
             assertThrows(IllegalArgumentException.class, () -> ops.sampleBase(wrong, 3, 1, 0));
         }
+        try (TemperedKernel open = Kernels.tempered(backend, TOY)) {
+            ParticleMatrix closed = backend.matrix(3, 1);
+            closed.close();
+            assertThrows(IllegalStateException.class, () -> open.sampleBase(closed, 3, 1, 0), "a closed matrix");
+        }
         ops.close();
         try (ParticleMatrix x = backend.matrix(3, 1)) {
             assertThrows(IllegalStateException.class, () -> ops.sampleBase(x, 3, 1, 0));

@@ -49,7 +49,7 @@ import org.logz.schedule.Schedule;
  *       1.7 for RTS and 1.9 for MBAR over 30 seeds on the 6×6 Ising model); chains are independent
  *       once Ẑ is fixed.</li>
  * </ol>
- * Philox steps come from one counter: 0 for the base draw, then one per transition.
+ * Philox steps come from one counter: 0 for the base draw, then one path step per iteration (n transitions, DESIGN §2).
  */
 public final class TemperedSampling {
     /**
@@ -232,6 +232,7 @@ public final class TemperedSampling {
             this.listener = listener;
             this.bytesBefore = backend.transferredBytes();
             this.total = (k - 1) + settings.initialSweepsCap() + settings.burnIn() + settings.sweeps();
+            path.requireSteps(total + 1);
             this.chains = path.chains(m);
             this.levelBetas = backend.vector(k);
             this.logLevelWeight = backend.vector(k);
@@ -314,7 +315,7 @@ public final class TemperedSampling {
                     done++;
                 }
             }
-            transitions += (long) (k - 1) * m;
+            transitions += (long) (k - 1) * m * path.transitionsPerStep();
             listener.progress(done, total, logZ[k - 1], Double.NaN);
             return logZ;
         }
@@ -338,7 +339,7 @@ public final class TemperedSampling {
                 step++;
                 done++;
             }
-            transitions += (long) count * m;
+            transitions += (long) count * m * path.transitionsPerStep();
             double[] values = backend.download(statistics, 4 * k * groups);
             for (double v : values) {
                 if (!Double.isFinite(v)) {
