@@ -31,4 +31,9 @@ public interface SequentialModel {
     default Optional<float[]> examples() {
         return Optional.empty();
     }
+
+    /** Whether {@link #examples()} has any, without building them (they can be a whole data set). */
+    default boolean hasExamples() {
+        return examples().isPresent();
+    }
 }

@@ -83,7 +83,12 @@ public final class RbmSequence implements SequentialModel {
         return 4L * (2L * rbm.visible() + 3L * rbm.hidden());
     }
 
-    /** The data examples in the path's unit order. */
+    @Override
+    public boolean hasExamples() {
+        return data.isPresent();
+    }
+
+    /** The data examples in the path's unit order (a copy of the data set, built on each call). */
     @Override
     public Optional<float[]> examples() {
         return data.map(d -> {

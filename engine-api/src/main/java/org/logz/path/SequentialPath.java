@@ -59,7 +59,7 @@ public final class SequentialPath implements AutoCloseable {
 
     /** Whether {@link Particles#reseed} can draw fresh particles (needs examples to start chains from). */
     public boolean canReseed() {
-        return model.examples().isPresent();
+        return model.hasExamples();
     }
 
     /** Backend bytes one particle occupies (states and per-particle scratch), for memory checks. */
