@@ -13,6 +13,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
+import org.logz.testkit.Accuracy;
 import org.junit.jupiter.api.io.TempDir;
 import org.logz.io.RbmFiles;
 import org.logz.model.RandomRbm;
@@ -51,8 +52,8 @@ class EstimateMethodsTest {
         double exact = j.get("exactLogZ").asDouble();
         for (String method : List.of("rts", "ti", "ti-rb", "mbar")) {
             JsonNode e = j.get("estimates").get(method);
-            assertTrue(Math.abs(e.get("logZ").asDouble() - exact) <= Math.max(4 * e.get("stderr").asDouble(), 0.1),
-                    method + ": " + e + " vs exact " + exact);
+            Accuracy.assertLands("cli rts on the small RBM: " + method, e.get("logZ").asDouble(), e.get("stderr").asDouble(),
+                    exact, 0.1, 0.1);
         }
         JsonNode ti = ok("estimate", "--model", smallModel().toString(), "--method", "ti-rb", "--levels", "20", "--sweeps", "200",
                 "--rounds", "3", "--round-sweeps", "20", "--mbar-samples", "0", "--chains", "30", "--json");
@@ -97,7 +98,8 @@ class EstimateMethodsTest {
         assertEquals("equal-divergence", toy.get("schedule").asText());
         JsonNode rts = ok("estimate", "--model", "ising:L=4", "--method", "rts", "--levels", "30", "--sweeps", "500",
                 "--json");
-        assertTrue(Math.abs(rts.get("error").asDouble()) <= Math.max(4 * rts.get("stderr").asDouble(), 0.1), rts.toString());
+        Accuracy.assertLands("cli rts on ising:L=4", rts.get("logZ").asDouble(), rts.get("stderr").asDouble(),
+                rts.get("exactLogZ").asDouble(), 0.1, 0.1);
         JsonNode exact = ok("exact", "--model", "ising:L=32");
         assertEquals(1339.2671, exact.get("logZ").asDouble() - 1024 * Math.log(2), 1e-4);
     }

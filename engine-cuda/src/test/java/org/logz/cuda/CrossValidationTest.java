@@ -1,9 +1,11 @@
 package org.logz.cuda;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.AfterAll;
@@ -47,8 +49,9 @@ import org.logz.testkit.Fixtures;
 /**
  * The CUDA backend (emulated here; the same checks run on a GPU in {@link GpuCrossValidationTest})
  * against the CPU reference with the same seeds: deterministic operations within
- * {@code atol + |ref|·rtol}, sampled states bit for bit for at least 99.9% of units, and AIS and ARM
- * estimates within their combined standard errors.
+ * {@code atol + |ref|·rtol}, sampled states bit for bit for at least 99.9% of units; every estimator
+ * on every model to 1e-6 relative in emulation, and AIS, ARM and RTS within their combined standard
+ * errors on a GPU.
  */
 class CrossValidationTest {
     static final double ATOL = 2e-3;
@@ -283,11 +286,6 @@ class CrossValidationTest {
     }
 
     @Test
-    void tempered() {
-        temperedEstimatesAgree(cuda);
-    }
-
-    @Test
     void deterministicOperations() {
         deterministicOperationsAgree(cuda);
     }
@@ -297,13 +295,34 @@ class CrossValidationTest {
         sampledStatesAgreeBitForBit(cuda);
     }
 
+    /**
+     * Every estimator on every model with the same seed: the emulator runs the kernels' arithmetic
+     * on the host, so its estimates and standard errors match the CPU's to 1e-6 relative (they agree
+     * to about 1e-9); a weight or reduction bug confined to the CUDA path cannot hide within the
+     * estimates' noise.
+     */
     @Test
-    void ais() {
-        aisEstimatesAgree(cuda);
+    void everyEstimatorAndModelAgreesToOnePartInAMillion() {
+        Map<String, SameSeedAgreement.Value> a = SameSeedAgreement.estimates(cpu);
+        Map<String, SameSeedAgreement.Value> b = SameSeedAgreement.estimates(cuda);
+        assertEquals(a.keySet(), b.keySet());
+        double worst = 0;
+        for (String key : a.keySet()) {
+            SameSeedAgreement.Value x = a.get(key);
+            SameSeedAgreement.Value y = b.get(key);
+            worst = Math.max(worst, Math.abs(x.logZ() - y.logZ()) / Math.abs(x.logZ()));
+            assertAgree(x.logZ(), y.logZ(), key + " log Z");
+            assertAgree(x.stdErr(), y.stdErr(), key + " standard error");
+        }
+        System.out.printf(Locale.ROOT, "%d estimates agree; largest relative difference of log Z %.1e%n", a.size(), worst);
     }
 
-    @Test
-    void arm() {
-        armEstimatesAgree(cuda);
+    /** Both NaN (no such standard error), or within 1e-6 relative. */
+    private static void assertAgree(double cpu, double cuda, String what) {
+        if (Double.isNaN(cpu)) {
+            assertTrue(Double.isNaN(cuda), what + ": cpu has none, cuda " + cuda);
+        } else {
+            assertEquals(cpu, cuda, Math.max(1e-6 * Math.abs(cpu), 1e-12), what);
+        }
     }
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.kernel.KernelUnavailableException;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
@@ -57,29 +56,6 @@ public abstract class TemperedPathContract extends BackendTest {
             }
             assertFalse(Arrays.equals(byPath[0], byPath[1]), model.description() + ": 3 transitions per step differ from 1");
         }
-    }
-
-    @Test
-    void aModelWithoutAKernelIsRefusedWithTheBackendsName() {
-        TemperedModel unknown = new TemperedModel() {
-            @Override
-            public String description() {
-                return "a model no backend knows";
-            }
-
-            @Override
-            public int dimension() {
-                return 3;
-            }
-
-            @Override
-            public double logZ0() {
-                return 0;
-            }
-        };
-        KernelUnavailableException e = assertThrows(KernelUnavailableException.class,
-                () -> new TemperedPath(backend, unknown));
-        assertTrue(e.getMessage().startsWith(backend.name() + ": no tempered kernel for this model"), e.getMessage());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.logz.cpu;
+package org.logz.estimate.work;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,14 +8,13 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.ProgressListener;
-import org.logz.estimate.work.WorkEstimate;
 import org.logz.exact.IsingExact;
 import org.logz.exact.RbmEnumeration;
-import org.logz.io.RbmFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
@@ -24,53 +23,29 @@ import org.logz.model.Rbm;
 import org.logz.model.TemperedRbm;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
-import org.logz.testkit.Fixtures;
+import org.logz.testkit.Accuracy;
+import org.logz.testkit.reference.ReferenceBackend;
 
 /**
- * The nonequilibrium estimators of Habeck (2017) on forward and reverse annealing against exact log Z
+ * The nonequilibrium estimators of Habeck (2017) on forward and reverse annealing, on the scalar
+ * reference backend, against exact log Z
  * (issue 5 acceptance): every estimator within max(4·SE, 0.1), the bounds of eq. 7 around the truth,
  * and the ordering of his Figure 2 on the Gaussian toy.
  */
-class NonequilibriumAccuracyTest extends SharedCpuBackend {
+class NonequilibriumAccuracyTest {
+    private static final ParticleBackend backend = new ReferenceBackend();
 
     private static BidirectionalResult run(TemperedPath path, Start start, int chains, Schedule schedule, long seed) {
         return new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(chains, chains, schedule, 100, seed))
                 .run(path, start, ProgressListener.NONE);
     }
 
-    private static void assertAllWithinBound(String name, BidirectionalResult r, double exact) {
-        System.out.printf(Locale.ROOT, "%s (%d + %d chains × %d steps, %.1f s):%n", name, r.forward().chains(),
-                r.reverse().chains(), r.forward().steps(), r.seconds());
-        for (WorkEstimate e : r.estimates()) {
-            double logZ = r.logZ(e.name());
-            double se = e.stdErr().orElseThrow();
-            System.out.printf(Locale.ROOT, "  %-18s %.4f ± %.4f, error %+.4f%n", e.name(), logZ, se, logZ - exact);
-            if (e.name().endsWith("-bound")) {
-                continue;
-            }
-            assertTrue(Math.abs(logZ - exact) <= Math.max(4 * se, 0.1), name + " " + e.name() + ": error " + (logZ - exact)
-                    + ", SE " + se);
-        }
-        double lower = r.logZ("lower-bound");
-        double upper = r.logZ("upper-bound");
-        assertTrue(lower < exact && exact < upper, name + ": bounds " + lower + " < " + exact + " < " + upper);
-    }
-
     @Test
     void random20x10() {
         Rbm rbm = RandomRbm.create(20, 10, 1.0, 2020);
         try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, BaseRate.uniform(20)))) {
-            assertAllWithinBound("random 20x10", run(path, new Start.Exact(), 500, Schedule.linear(300), 1),
-                    RbmEnumeration.logZ(rbm));
-        }
-    }
-
-    @Test
-    void mnist784x16() {
-        RbmFiles.RbmFile f = Fixtures.mnist784x16();
-        try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(f.rbm(), f.baseRate().orElseThrow()))) {
-            assertAllWithinBound("mnist 784x16 (CD-1)", run(path, new Start.Exact(), 300, Schedule.linear(1000), 2),
-                    RbmEnumeration.logZ(f.rbm()));
+            Accuracy.assertAllLand("random 20x10", run(path, new Start.Exact(), 500, Schedule.linear(300), 1),
+                    RbmEnumeration.logZ(rbm), 0.1);
         }
     }
 
@@ -80,7 +55,8 @@ class NonequilibriumAccuracyTest extends SharedCpuBackend {
         Ising model = new Ising(6);
         try (TemperedPath path = new TemperedPath(backend, model, 1)) {
             Start ground = new Start.Given(model.groundStates(400), "ground", 20);
-            assertAllWithinBound("Ising 6x6", run(path, ground, 400, Schedule.linear(500), 3), IsingExact.logZ(model, 1.0));
+            Accuracy.assertAllLand("Ising 6x6", run(path, ground, 400, Schedule.linear(500), 3), IsingExact.logZ(model, 1.0),
+                    0.1);
         }
     }
 

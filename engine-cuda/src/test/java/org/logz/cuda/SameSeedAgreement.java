@@ -1,0 +1,103 @@
+package org.logz.cuda;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.logz.backend.ParticleBackend;
+import org.logz.data.BinaryDataset;
+import org.logz.data.Datasets;
+import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.BidirectionalAnnealing;
+import org.logz.estimate.BidirectionalResult;
+import org.logz.estimate.ProgressListener;
+import org.logz.estimate.ResampleMove;
+import org.logz.estimate.SequentialResult;
+import org.logz.estimate.tempered.LevelEstimate;
+import org.logz.estimate.tempered.TemperedResult;
+import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.estimate.work.WorkEstimate;
+import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
+import org.logz.model.RandomRbm;
+import org.logz.model.TemperedModel;
+import org.logz.model.TemperedRbm;
+import org.logz.path.RbmSequence;
+import org.logz.path.SequentialPath;
+import org.logz.path.TemperedPath;
+import org.logz.path.UnitOrder;
+import org.logz.resample.ResamplingScheme;
+import org.logz.schedule.Schedule;
+import org.logz.testkit.Fixtures;
+
+/**
+ * Every estimator on every model it applies to, with one seed per run, small enough for the emulator:
+ * AIS, RAISE and the nonequilibrium estimators of a bidirectional run on an RBM, the Ising model and the
+ * Gaussian toy; RTS, TI, TI-RB and MBAR on the RBM and the Ising model; the four sequential variants on
+ * the digits RBM. Two backends given the same seeds should return the same estimates.
+ */
+final class SameSeedAgreement {
+    /** An estimate and its standard error (NaN where the run has none). */
+    record Value(double logZ, double stdErr) {
+    }
+
+    private SameSeedAgreement() {
+    }
+
+    /** Every estimate, keyed by model and estimator, in a fixed order. */
+    static Map<String, Value> estimates(ParticleBackend backend) {
+        Map<String, Value> out = new LinkedHashMap<>();
+        TemperedModel rbm = new TemperedRbm(RandomRbm.create(24, 14, 1.0, 91), BaseRate.uniform(24));
+        Ising ising = new Ising(6);
+        annealing(backend, "rbm", rbm, new Start.Exact(), out);
+        annealing(backend, "ising", ising, new Start.Given(ising.groundStates(120), "ground", 10), out);
+        annealing(backend, "toy", GaussianToy.habeck(), new Start.Exact(), out);
+        tempered(backend, "rbm", rbm, out);
+        tempered(backend, "ising", ising, out);
+        sequential(backend, out);
+        return out;
+    }
+
+    private static void annealing(ParticleBackend backend, String name, TemperedModel model, Start start,
+                                  Map<String, Value> out) {
+        try (TemperedPath path = new TemperedPath(backend, model)) {
+            AnnealedImportanceSampling ais = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(120,
+                    Schedule.linear(60), 3));
+            AnnealingResult forward = ais.forward(path, ProgressListener.NONE);
+            out.put(name + " ais", new Value(forward.logZ(), forward.stdErr()));
+            AnnealingResult reverse = ais.reverse(path, start, ProgressListener.NONE);
+            out.put(name + " raise", new Value(reverse.logZ(), reverse.stdErr()));
+            BidirectionalResult both = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(120, 120,
+                    Schedule.linear(40), 20, 4)).run(path, start, ProgressListener.NONE);
+            for (WorkEstimate e : both.estimates()) {
+                out.put(name + " " + e.name(), new Value(both.logZ(e.name()), e.stdErr().orElse(Double.NaN)));
+            }
+        }
+    }
+
+    private static void tempered(ParticleBackend backend, String name, TemperedModel model, Map<String, Value> out) {
+        try (TemperedPath path = new TemperedPath(backend, model)) {
+            TemperedResult r = new TemperedSampling(new TemperedSampling.Settings(60, Schedule.linear(29), null, 20, 3, 300,
+                    10, 1500, 5)).run(path, ProgressListener.NONE);
+            for (LevelEstimate e : r.estimates()) {
+                out.put(name + " " + e.method(), new Value(e.logZ(), e.stdErr()));
+            }
+        }
+    }
+
+    private static void sequential(ParticleBackend backend, Map<String, Value> out) {
+        var f = Fixtures.digits64x16();
+        BinaryDataset digits = Datasets.load("digits");
+        try (SequentialPath path = new SequentialPath(backend, new RbmSequence(f.rbm(), UnitOrder.byVariance(digits),
+                Optional.of(digits)))) {
+            for (ResampleMove.Variant variant : ResampleMove.Variant.values()) {
+                SequentialResult r = new ResampleMove(new ResampleMove.Settings(variant, 120, 4, 0.7, 0.7, 3,
+                        ResamplingScheme.RESIDUAL, 100, 100, 7)).run(path, ProgressListener.NONE);
+                out.put("digits " + variant.cliName(), new Value(r.logZ(), r.stdErr().orElse(Double.NaN)));
+            }
+        }
+    }
+}

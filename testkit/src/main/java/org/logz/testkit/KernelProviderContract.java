@@ -1,0 +1,96 @@
+package org.logz.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.logz.backend.ParticleMatrix;
+import org.logz.kernel.KernelProvider;
+import org.logz.kernel.KernelUnavailableException;
+import org.logz.kernel.Kernels;
+import org.logz.kernel.SequentialKernel;
+import org.logz.kernel.TemperedKernel;
+import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
+import org.logz.model.RandomRbm;
+import org.logz.model.Rbm;
+import org.logz.model.TemperedModel;
+import org.logz.model.TemperedRbm;
+import org.logz.path.RbmSequence;
+import org.logz.path.UnitOrder;
+
+/**
+ * The kernel providers' contract (DESIGN §2): a backend module registers, through ServiceLoader, one
+ * provider per model it serves, each binding kernels of the model's shape that close idempotently and
+ * fail clearly once closed; a kind of kernel nobody provides is refused with the backend's name. Every
+ * backend module extends this class.
+ */
+public abstract class KernelProviderContract extends BackendTest {
+
+    @Test
+    void everyModelHasExactlyOneProviderForThisBackend() {
+        Set<Class<?>> served = new HashSet<>();
+        for (KernelProvider<?> p : Kernels.providers()) {
+            if (p.backendType().isInstance(backend)) {
+                assertTrue(served.add(p.modelType()), "two providers of " + p.modelType().getSimpleName() + " for "
+                        + backend.name());
+            }
+        }
+        assertEquals(Set.of(TemperedRbm.class, Ising.class, GaussianToy.class, RbmSequence.class), served,
+                backend.name() + " serves every model logz has");
+    }
+
+    @Test
+    void temperedKernelsHaveTheModelsShapeAndCloseOnce() {
+        Rbm rbm = RandomRbm.create(11, 5, 1.0, 3);
+        for (TemperedModel model : List.of(new TemperedRbm(rbm, BaseRate.uniform(11)), new Ising(4), GaussianToy.habeck())) {
+            TemperedKernel kernel = Kernels.tempered(backend, model);
+            assertEquals(model.dimension(), kernel.dimension(), model.description());
+            try (ParticleMatrix x = backend.matrix(3, model.dimension())) {
+                kernel.sampleBase(x, 3, 1, 0);
+                kernel.close();
+                kernel.close();
+                assertThrows(IllegalStateException.class, () -> kernel.sampleBase(x, 3, 1, 0), model.description());
+            }
+        }
+    }
+
+    @Test
+    void sequentialKernelsHaveTheModelsShapeAndCloseOnce() {
+        Rbm rbm = RandomRbm.create(11, 5, 1.0, 3);
+        SequentialKernel kernel = Kernels.sequential(backend, new RbmSequence(rbm, UnitOrder.natural(11), Optional.empty()));
+        assertEquals(11, kernel.length());
+        assertEquals(11, kernel.stateColumns()[0]);
+        kernel.close();
+        kernel.close();
+    }
+
+    @Test
+    void aKindOfKernelNobodyProvidesIsRefusedWithTheBackendsName() {
+        KernelUnavailableException e = assertThrows(KernelUnavailableException.class,
+                () -> Kernels.tempered(backend, new TemperedModel() {
+                    @Override
+                    public String description() {
+                        return "a model no backend knows";
+                    }
+
+                    @Override
+                    public int dimension() {
+                        return 2;
+                    }
+
+                    @Override
+                    public double logZ0() {
+                        return 0;
+                    }
+                }));
+        assertTrue(e.getMessage().startsWith(backend.name() + ": no tempered kernel for this model"), e.getMessage());
+    }
+}

@@ -1,0 +1,97 @@
+package org.logz.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.logz.backend.IndexVector;
+import org.logz.backend.ParticleBackend;
+import org.logz.backend.ParticleVector;
+import org.logz.resample.Resampling;
+import org.logz.resample.ResamplingScheme;
+
+/**
+ * The resampling contract (DESIGN §3): every scheme, ARM-anticipate's split and the reseeding indices
+ * draw the same indices, bit for bit, as the host code of engine-api and as the reference backend's own
+ * implementation of the same specification. Every backend module extends this class.
+ */
+public abstract class ResamplingContract extends BackendTest {
+    @Test
+    void resamplingMatchesTheHostCodeAndTheReferenceBackendExactly() {
+        for (ResamplingScheme scheme : ResamplingScheme.values()) {
+            for (int[] sizes : new int[][] {{1, 1}, {7, 3}, {300, 300}, {613, 257}}) {
+                int count = sizes[0];
+                int offspring = sizes[1];
+                double[] lw = randomLogWeights(count, count);
+                lw[count / 2] = Double.NEGATIVE_INFINITY;
+                if (count == 1) {
+                    lw[0] = 0.5;
+                }
+                int[] expected = new int[offspring];
+                Resampling.ancestors(scheme, lw, count, offspring, 31, 4, expected);
+                assertArrayEquals(expected, ancestors(reference, scheme, lw, count, offspring),
+                        "host code and reference backend: " + scheme + " " + count + "→" + offspring);
+                assertArrayEquals(expected, ancestors(backend, scheme, lw, count, offspring), scheme + " " + count + "→" + offspring);
+            }
+        }
+    }
+
+    private static int[] ancestors(ParticleBackend on, ResamplingScheme scheme, double[] lw, int count, int offspring) {
+        try (ParticleVector v = on.vector(count + 3); IndexVector out = on.indices(offspring + 2)) {
+            on.upload(lw, v);
+            on.resampler(scheme).ancestors(v, count, offspring, 31, 4, out);
+            return on.download(out, offspring);
+        }
+    }
+
+    @Test
+    void resamplingRejectsNonFiniteAndAllZeroWeights() {
+        try (ParticleVector v = backend.vector(3); IndexVector out = backend.indices(3)) {
+            backend.upload(new double[] {0, Double.NaN, 1}, v);
+            assertThrows(IllegalArgumentException.class,
+                    () -> backend.resampler(ResamplingScheme.RESIDUAL).ancestors(v, 3, 3, 1, 1, out));
+            backend.fill(v, 0, 3, Double.NEGATIVE_INFINITY);
+            assertThrows(IllegalArgumentException.class,
+                    () -> backend.resampler(ResamplingScheme.SYSTEMATIC).ancestors(v, 3, 3, 1, 1, out));
+        }
+    }
+
+    @Test
+    void splitMatchesTheHostCodeAndTheReferenceBackend() {
+        int count = 301;
+        double[] lw = randomLogWeights(count, 5);
+        double[] carried = randomLogWeights(count, 6);
+        int capacity = Resampling.splitCapacity(count, count);
+        int[] idx = new int[capacity];
+        double[] out = new double[capacity];
+        int expected = Resampling.split(lw, count, count, carried, idx, out);
+        for (ParticleBackend on : List.of(reference, backend)) {
+            try (ParticleVector w = on.vector(count); ParticleVector c = on.vector(count);
+                 IndexVector gotIdx = on.indices(capacity); ParticleVector gotOut = on.vector(capacity)) {
+                on.upload(lw, w);
+                on.upload(carried, c);
+                assertEquals(expected, on.split(w, count, count, c, gotIdx, gotOut), on.name());
+                assertArrayEquals(java.util.Arrays.copyOf(idx, expected), on.download(gotIdx, expected), on.name());
+                double[] got = on.download(gotOut, expected);
+                for (int k = 0; k < expected; k++) {
+                    assertClose(out[k], got[k], on.name() + ": carried weight of copy " + k);
+                }
+            }
+        }
+    }
+
+    @Test
+    void randomIndicesMatchTheHostCodeAndTheReferenceBackend() {
+        int[] expected = new int[333];
+        Resampling.randomIndices(1797, 333, 8, 12, expected);
+        for (ParticleBackend on : List.of(reference, backend)) {
+            try (IndexVector out = on.indices(333)) {
+                on.randomIndices(1797, 333, 8, 12, out);
+                assertArrayEquals(expected, on.download(out, 333), on.name());
+            }
+        }
+    }
+}

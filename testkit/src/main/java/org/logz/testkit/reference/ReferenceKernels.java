@@ -1,0 +1,40 @@
+package org.logz.testkit.reference;
+
+import org.logz.kernel.KernelBinding;
+import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
+import org.logz.model.TemperedRbm;
+import org.logz.path.RbmSequence;
+
+/** The reference backend's kernel providers, one per model, found by ServiceLoader like every backend's. */
+public final class ReferenceKernels {
+    private ReferenceKernels() {
+    }
+
+    public static final class TemperedRbmProvider extends KernelBinding<ReferenceBackend, TemperedRbm> {
+        public TemperedRbmProvider() {
+            super(ReferenceBackend.class, TemperedRbm.class,
+                    (backend, model) -> new ReferenceRbmKernel(backend, model.rbm(), model.baseRate().logOdds()), null);
+        }
+    }
+
+    public static final class RbmSequenceProvider extends KernelBinding<ReferenceBackend, RbmSequence> {
+        public RbmSequenceProvider() {
+            super(ReferenceBackend.class, RbmSequence.class, null, (backend, model) -> new ReferenceRbmKernel(backend,
+                    model.permuted(), BaseRate.uniform(model.length()).logOdds()));
+        }
+    }
+
+    public static final class IsingProvider extends KernelBinding<ReferenceBackend, Ising> {
+        public IsingProvider() {
+            super(ReferenceBackend.class, Ising.class, ReferenceIsingKernel::new, null);
+        }
+    }
+
+    public static final class GaussianToyProvider extends KernelBinding<ReferenceBackend, GaussianToy> {
+        public GaussianToyProvider() {
+            super(ReferenceBackend.class, GaussianToy.class, ReferenceGaussianToyKernel::new, null);
+        }
+    }
+}
