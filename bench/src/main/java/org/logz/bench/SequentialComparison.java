@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.data.BinaryDataset;
 import org.logz.estimate.ProgressListener;
@@ -32,13 +33,13 @@ public final class SequentialComparison {
         public static Entry parse(String spec) {
             String[] parts = spec.split(":");
             if (parts.length != 2 && parts.length != 3) {
-                throw new IllegalArgumentException("'" + spec + "' is not METHOD:R[:IMAX] (e.g. arm:100)");
+                throw new UserException("'" + spec + "' is not METHOD:R[:IMAX] (e.g. arm:100)");
             }
             try {
                 return new Entry(ResampleMove.Variant.parse(parts[0]), Integer.parseInt(parts[1].trim()),
                         parts.length == 3 ? Integer.parseInt(parts[2].trim()) : 3);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("'" + spec + "': R and IMAX must be integers");
+                throw new UserException("'" + spec + "': R and IMAX must be integers");
             }
         }
     }

@@ -2,6 +2,7 @@ package org.logz.bench;
 
 import java.util.Arrays;
 
+import org.logz.UserException;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
@@ -30,7 +31,7 @@ public final class SweepBenchmark {
     public record Settings(int chains, int sweeps, int repeats, int threads) {
         public Settings {
             if (chains < 1 || sweeps < 1 || repeats < 1 || threads < 1) {
-                throw new IllegalArgumentException("chains, sweeps, repeats and threads must be positive");
+                throw new UserException("chains, sweeps, repeats and threads must be positive");
             }
         }
     }

@@ -9,7 +9,6 @@ import org.logz.backend.ParticleBackend;
 import org.logz.bench.TracePlot;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
-import org.logz.estimate.TracePoint;
 import org.logz.io.ValueFiles;
 import org.logz.model.TemperedRbm;
 import org.logz.path.TemperedPath;
@@ -49,7 +48,7 @@ final class AnnealingRuns {
         report.put("start", r.start());
         report.put("sweeps", runs.stream().mapToLong(AnnealingResult::sweeps).sum());
         report.put("logZ0", r.logZ0());
-        report.put("trace", trace(r.trace()));
+        report.put("trace", r.trace());
         if (c.workFile != null) {
             ValueFiles.write(c.workFile, r.work());
         }
@@ -67,13 +66,4 @@ final class AnnealingRuns {
             report.put("baseRate", rbm.baseRate().source());
         }
     }
-
-    static List<Map<String, Object>> trace(List<TracePoint> points) {
-        List<Map<String, Object>> trace = new ArrayList<>();
-        for (TracePoint p : points) {
-            trace.add(EstimateCommand.ordered("step", p.step(), "beta", p.beta(), "logRatio", p.logRatio(), "ess", p.ess()));
-        }
-        return trace;
-    }
-
 }

@@ -1,5 +1,6 @@
 package org.logz.cli;
 
+import org.logz.UserException;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
 
@@ -20,7 +21,7 @@ final class BackendOptions {
 
     ParticleBackend open() {
         if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
-            throw new IllegalArgumentException("--threads must be between 1 and " + MAX_THREADS + ", got " + threads);
+            throw new UserException("--threads must be between 1 and " + MAX_THREADS + ", got " + threads);
         }
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         return Backends.create(backend, t);

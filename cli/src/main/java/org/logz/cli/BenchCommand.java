@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.SequentialComparison;
 import org.logz.bench.SweepBenchmark;
@@ -133,7 +134,7 @@ final class BenchCommand implements Runnable {
             List<SequentialComparison.Entry> entries = runs.stream().map(SequentialComparison.Entry::parse).toList();
             ModelSource source = ModelSource.resolve(model);
             if (!RbmEnumeration.canEnumerate(source.rbm())) {
-                throw new IllegalArgumentException(model + ": the comparison needs an exact log Z, and " + source.rbm()
+                throw new UserException(model + ": the comparison needs an exact log Z, and " + source.rbm()
                         + " is too large to enumerate");
             }
             BinaryDataset set = Datasets.load(data);
@@ -175,7 +176,7 @@ final class BenchCommand implements Runnable {
         try {
             out = java.util.Arrays.stream(values.split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " takes comma-separated integers, got " + values);
+            throw new UserException(option + " takes comma-separated integers, got " + values);
         }
         for (int v : out) {
             atLeast(option, v, 1);
@@ -186,7 +187,7 @@ final class BenchCommand implements Runnable {
     /** A message naming the option when {@code value} is below {@code min}. */
     static void atLeast(String option, int value, int min) {
         if (value < min) {
-            throw new IllegalArgumentException(option + " must be at least " + min + ", got " + value);
+            throw new UserException(option + " must be at least " + min + ", got " + value);
         }
     }
 

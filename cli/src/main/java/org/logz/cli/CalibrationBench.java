@@ -13,6 +13,8 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.logz.UserException;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -135,7 +137,7 @@ final class CalibrationBench implements Runnable {
         List<Case> out = new ArrayList<>();
         for (String name : only) {
             Case found = CASES.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(
-                    () -> new IllegalArgumentException("--cases: no case named '" + name + "'; see --help"));
+                    () -> new UserException("--cases: no case named '" + name + "'; see --help"));
             out.add(found);
         }
         return out;
@@ -149,7 +151,7 @@ final class CalibrationBench implements Runnable {
         StringWriter err = new StringWriter();
         int code = Progress.quietly(() -> Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err)));
         if (code == Main.USER_ERROR) {
-            throw new IllegalArgumentException("case " + c.name() + ": " + err.toString().strip().replaceFirst("^logz: ", ""));
+            throw new UserException("case " + c.name() + ": " + err.toString().strip().replaceFirst("^logz: ", ""));
         }
         if (code == 1) {
             return null;

@@ -13,6 +13,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.logz.UserException;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Replicates;
 import org.logz.estimate.Warning;
@@ -58,7 +59,7 @@ final class EstimateCommand implements Callable<Integer> {
                     return f;
                 }
             }
-            throw new IllegalArgumentException("unknown --method '" + method + "'; use ais, raise, bar, cumulant, histogram, "
+            throw new UserException("unknown --method '" + method + "'; use ais, raise, bar, cumulant, histogram, "
                     + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate or arm-reseed");
         }
     }
@@ -229,7 +230,7 @@ final class EstimateCommand implements Callable<Integer> {
         Family family = Family.of(method);
         rejectForeignOptions(family);
         if (replicates < 1 || replicates > MAX_REPLICATES) {
-            throw new IllegalArgumentException("--replicates must be between 1 and " + MAX_REPLICATES + ", got "
+            throw new UserException("--replicates must be between 1 and " + MAX_REPLICATES + ", got "
                     + replicates + " (each replicate is a whole run, kept with its trace)");
         }
         checkOutputs();
@@ -237,7 +238,7 @@ final class EstimateCommand implements Callable<Integer> {
         if (!(problem instanceof Problem.RbmProblem)) {
             for (String option : new String[] {"--data", "--base-rate", "--compare-exact"}) {
                 if (matched(option)) {
-                    throw new IllegalArgumentException(option + " applies to RBMs only");
+                    throw new UserException(option + " applies to RBMs only");
                 }
             }
         }
@@ -264,10 +265,9 @@ final class EstimateCommand implements Callable<Integer> {
             report.put("stderrMethod", "replicates");
             report.put("meanLogZ", combined.meanLogZ());
             report.put("sdLogZ", combined.sdLogZ());
-            List<Map<String, Object>> each = new ArrayList<>();
+            List<Json.Replicate> each = new ArrayList<>();
             for (Estimate e : runs) {
-                each.add(ordered("seed", e.seed(), "logZ", e.logZ(), "stderr",
-                        e.standardError().isPresent() ? e.standardError().getAsDouble() : null, "seconds", e.seconds()));
+                each.add(new Json.Replicate(e.seed(), e.logZ(), e.standardError(), e.seconds()));
             }
             report.put("replicates", each);
         }
@@ -316,12 +316,12 @@ final class EstimateCommand implements Callable<Integer> {
         for (Family other : Family.values()) {
             for (String option : other.options) {
                 if (!family.options.contains(option) && matched(option)) {
-                    throw new IllegalArgumentException(option + " does not apply to --method " + method);
+                    throw new UserException(option + " does not apply to --method " + method);
                 }
             }
         }
         if (family == Family.SEQUENTIAL && matched("--chains")) {
-            throw new IllegalArgumentException("--chains does not apply to --method " + method);
+            throw new UserException("--chains does not apply to --method " + method);
         }
     }
 
@@ -337,13 +337,13 @@ final class EstimateCommand implements Callable<Integer> {
     Schedule schedule(Problem problem) {
         if (schedule.equals("equal-divergence")) {
             if (!(problem instanceof Problem.ToyProblem toy)) {
-                throw new IllegalArgumentException("--schedule equal-divergence applies to gauss-toy only");
+                throw new UserException("--schedule equal-divergence applies to gauss-toy only");
             }
             return toy.model().equalDivergenceSchedule(steps);
         }
         if (Schedule.definesOwnSteps(schedule)) {
             if (matched("--steps")) {
-                throw new IllegalArgumentException("--schedule " + schedule + " sets its own steps; drop --steps");
+                throw new UserException("--schedule " + schedule + " sets its own steps; drop --steps");
             }
             return Schedule.parse(schedule, 0);
         }

@@ -3,6 +3,8 @@ package org.logz.cli;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -15,6 +17,11 @@ import picocli.CommandLine.Spec;
 final class LogzCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    /** Read by {@link Main}'s error handler; inherited, so it goes after any subcommand. */
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "On an error, print the stack trace after the one-line message.")
+    boolean debug;
 
     @Override
     public Integer call() {

@@ -2,18 +2,23 @@ package org.logz.cli;
 
 import java.io.PrintWriter;
 
+import org.logz.UserException;
 import org.logz.backend.BackendUnavailableException;
 import org.logz.estimate.EstimationException;
 
 import picocli.CommandLine;
 
 /**
- * Entry point of the {@code logz} command. Exit codes: 0 success, 2 bad arguments or input (one line
- * on stderr, no stack trace), 1 a run that failed (e.g. degenerate weights) or an internal error.
+ * Entry point of the {@code logz} command. Exit codes: 0 success, 2 a user error (bad arguments or
+ * input: a {@link UserException}, one line on stderr, no stack trace), 1 a run that failed (e.g.
+ * degenerate weights) or an internal error (one line naming the exception; {@code --debug} adds the
+ * stack trace), 3 warnings under {@code --strict}.
  */
 public final class Main {
     /** Exit code for user errors: bad arguments, unreadable or invalid files, unavailable backends. */
     static final int USER_ERROR = 2;
+    /** Exit code for failed runs and internal errors. */
+    static final int FAILURE = 1;
 
     private Main() {
     }
@@ -31,17 +36,32 @@ public final class Main {
             err.println("logz: " + e.getMessage() + " (see '" + e.getCommandLine().getCommandName() + " --help')");
             return USER_ERROR;
         });
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (e instanceof IllegalArgumentException || e instanceof BackendUnavailableException) {
-                err.println("logz: " + e.getMessage());
-                return USER_ERROR;
-            }
-            if (e instanceof EstimationException) {
-                err.println("logz: " + e.getMessage());
-                return 1;
-            }
-            throw e;
-        });
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, parseResult.subcommands().stream()
+                .anyMatch(p -> p.hasMatchedOption("--debug")) || parseResult.hasMatchedOption("--debug"), err));
         return cli.execute(args);
+    }
+
+    /**
+     * One line on {@code err} for an exception that escaped a command, and its exit code: the message of
+     * a user error (2) or a failed run (1), the exception itself for anything else (1, an internal
+     * error); with {@code debug}, the stack trace after the line.
+     */
+    static int report(Exception e, boolean debug, PrintWriter err) {
+        int code;
+        if (e instanceof UserException || e instanceof BackendUnavailableException) {
+            err.println("logz: " + e.getMessage());
+            code = USER_ERROR;
+        } else if (e instanceof EstimationException) {
+            err.println("logz: " + e.getMessage());
+            code = FAILURE;
+        } else {
+            err.println("logz: internal error: " + e + (debug ? "" : " (rerun with --debug for the stack trace)"));
+            code = FAILURE;
+        }
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return code;
     }
 }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import org.logz.UserException;
 import org.logz.data.BinaryDataset;
 import org.logz.backend.ParticleBackend;
 import org.logz.data.Datasets;
@@ -53,16 +54,16 @@ record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolea
                     : fileBaseRate.orElseGet(() -> ModelBaseRate.of(backend, rbm, seed));
             case "data" -> {
                 if (data == null) {
-                    throw new IllegalArgumentException("--base-rate data needs --data NAME|FILE");
+                    throw new UserException("--base-rate data needs --data NAME|FILE");
                 }
                 yield dataBaseRate(data);
             }
-            case "file" -> fileBaseRate.orElseThrow(() -> new IllegalArgumentException(
+            case "file" -> fileBaseRate.orElseThrow(() -> new UserException(
                     "--base-rate file: " + name + " has no a0 array"));
             case "model" -> ModelBaseRate.of(backend, rbm, seed);
             case "uniform" -> BaseRate.uniform(rbm.visible());
             case "visible-bias" -> BaseRate.visibleBias(rbm);
-            default -> throw new IllegalArgumentException("--base-rate must be auto, data, file, model, uniform or "
+            default -> throw new UserException("--base-rate must be auto, data, file, model, uniform or "
                     + "visible-bias, got " + choice);
         };
     }
@@ -75,7 +76,7 @@ record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolea
     BinaryDataset dataSet(String data) {
         BinaryDataset set = Datasets.load(data);
         if (set.dimension() != rbm.visible()) {
-            throw new IllegalArgumentException("data set " + set + " has " + set.dimension() + " units per example, the model "
+            throw new UserException("data set " + set + " has " + set.dimension() + " units per example, the model "
                     + rbm.visible() + " visible units");
         }
         return set;

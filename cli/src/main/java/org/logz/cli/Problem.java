@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.exact.IsingExact;
@@ -37,7 +38,7 @@ sealed interface Problem {
         }
         String s = spec.trim();
         if (s.isEmpty()) {
-            throw new IllegalArgumentException("--model is empty; give an RBM .npz file, ising:L=N or gauss-toy[:key=value,...]");
+            throw new UserException("--model is empty; give an RBM .npz file, ising:L=N or gauss-toy[:key=value,...]");
         }
         String lower = s.toLowerCase(Locale.ROOT);
         if (lower.equals("ising") || lower.startsWith("ising:")) {
@@ -76,14 +77,14 @@ sealed interface Problem {
         if (s.startsWith("gibbs:")) {
             return new Start.Gibbs(burnIn(s.substring(6), s));
         }
-        throw new IllegalArgumentException("--reverse-start must be " + accepted + ", got " + s);
+        throw new UserException("--reverse-start must be " + accepted + ", got " + s);
     }
 
     static int burnIn(String value, String spec) {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--reverse-start " + spec + ": B must be an integer");
+            throw new UserException("--reverse-start " + spec + ": B must be an integer");
         }
     }
 
@@ -104,7 +105,7 @@ sealed interface Problem {
                 return Optional.empty();
             }
             if (!RbmEnumeration.canEnumerate(source.rbm())) {
-                throw new IllegalArgumentException("--compare-exact: " + source.rbm() + " is too large to enumerate");
+                throw new UserException("--compare-exact: " + source.rbm() + " is too large to enumerate");
             }
             return Optional.of(RbmEnumeration.logZ(source.rbm()));
         }
@@ -121,7 +122,7 @@ sealed interface Problem {
             String s = spec == null ? (small ? "exact" : "gibbs:1000") : spec.trim().toLowerCase(Locale.ROOT);
             if (s.equals("exact")) {
                 if (!small) {
-                    throw new IllegalArgumentException("--reverse-start exact needs a layer of at most "
+                    throw new UserException("--reverse-start exact needs a layer of at most "
                             + RbmEnumeration.MAX_SAMPLING_UNITS + " units; use gibbs:B");
                 }
                 return new Start.Exact();
@@ -135,12 +136,12 @@ sealed interface Problem {
         static IsingProblem parse(String spec) {
             Map<String, String> p = parameters(spec, "ising");
             if (!p.keySet().equals(java.util.Set.of("l"))) {
-                throw new IllegalArgumentException("--model " + spec + ": write ising:L=N with an even N ≥ 2");
+                throw new UserException("--model " + spec + ": write ising:L=N with an even N ≥ 2");
             }
             try {
                 return new IsingProblem(new Ising(Integer.parseInt(p.get("l"))));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--model " + spec + ": L must be an integer");
+                throw new UserException("--model " + spec + ": L must be an integer");
             }
         }
 
@@ -182,7 +183,7 @@ sealed interface Problem {
             java.util.Set<String> known = java.util.Set.of("mu0", "sigma0", "tau0", "mu1", "sigma1", "tau1", "power");
             for (String key : p.keySet()) {
                 if (!known.contains(key)) {
-                    throw new IllegalArgumentException("--model " + spec + ": unknown parameter '" + key + "'; use "
+                    throw new UserException("--model " + spec + ": unknown parameter '" + key + "'; use "
                             + String.join(", ", new java.util.TreeSet<>(known)));
                 }
             }
@@ -191,7 +192,7 @@ sealed interface Problem {
                         number(spec, p, "tau0", d.tau0()), number(spec, p, "mu1", d.mu1()),
                         number(spec, p, "sigma1", d.sigma1()), number(spec, p, "tau1", d.tau1()), power(spec, p, d.power())));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--model " + spec + ": " + e.getMessage());
+                throw new UserException("--model " + spec + ": " + e.getMessage());
             }
         }
 
@@ -199,7 +200,7 @@ sealed interface Problem {
             if (!p.containsKey(key)) {
                 return fallback;
             }
-            return Decimal.parse(p.get(key)).orElseThrow(() -> new IllegalArgumentException(key + " = '" + p.get(key)
+            return Decimal.parse(p.get(key)).orElseThrow(() -> new UserException(key + " = '" + p.get(key)
                     + "' is not a finite decimal number"));
         }
 
@@ -210,7 +211,7 @@ sealed interface Problem {
             }
             String v = p.get("power");
             if (!v.matches("[+-]?[0-9]{1,9}")) {
-                throw new IllegalArgumentException("power = '" + v + "' must be an integer from 1 to " + GaussianToy.MAX_POWER);
+                throw new UserException("power = '" + v + "' must be an integer from 1 to " + GaussianToy.MAX_POWER);
             }
             return Integer.parseInt(v);
         }
@@ -235,7 +236,7 @@ sealed interface Problem {
 
         @Override
         public TemperedPath temperingPath(ParticleBackend backend, PathOptions options) {
-            throw new IllegalArgumentException("the Gaussian toy runs the annealing methods (ais, raise, bar, cumulant, "
+            throw new UserException("the Gaussian toy runs the annealing methods (ais, raise, bar, cumulant, "
                     + "histogram), not tempered sampling");
         }
 
@@ -256,7 +257,7 @@ sealed interface Problem {
         for (String part : spec.substring(colon + 1).split(",")) {
             int eq = part.indexOf('=');
             if (eq <= 0 || eq == part.length() - 1) {
-                throw new IllegalArgumentException("--model " + spec + ": write " + name + ":key=value,...");
+                throw new UserException("--model " + spec + ": write " + name + ":key=value,...");
             }
             out.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT), part.substring(eq + 1).trim());
         }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.TracePlot;
 import org.logz.data.BinaryDataset;
@@ -24,7 +25,7 @@ final class SequentialRuns {
 
     static EstimateCommand.Runs run(EstimateCommand c, Problem problem, Map<String, Object> report) {
         if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
-            throw new IllegalArgumentException("--method " + c.method + " builds up an RBM's visible units; it does not "
+            throw new UserException("--method " + c.method + " builds up an RBM's visible units; it does not "
                     + "apply to " + problem.describe().get("model"));
         }
         ModelSource source = rbmProblem.source();
@@ -66,12 +67,7 @@ final class SequentialRuns {
             report.put("reseedSweeps", c.reseedSweeps);
         }
         report.put("logZ0", r.logZ0());
-        List<Map<String, Object>> trace = new ArrayList<>();
-        for (var p : r.trace()) {
-            trace.add(EstimateCommand.ordered("unit", p.unit(), "particles", p.particles(), "ess", p.ess(), "gamma", p.gamma(),
-                    "resampled", p.resampled(), "logZIncrement", p.logZIncrement()));
-        }
-        report.put("trace", trace);
+        report.put("trace", r.trace());
         if (c.plot != null) {
             TracePlot.write(c.plot, r);
         }

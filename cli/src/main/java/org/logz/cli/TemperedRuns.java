@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.TracePlot;
 import org.logz.estimate.tempered.LevelEstimate;
@@ -24,12 +25,12 @@ final class TemperedRuns {
 
     static EstimateCommand.Runs run(EstimateCommand c, Problem problem, Map<String, Object> report) {
         if (c.levels < 2) {
-            throw new IllegalArgumentException("--levels must be at least 2, got " + c.levels);
+            throw new UserException("--levels must be at least 2, got " + c.levels);
         }
         Schedule ladder = Schedule.parse(c.ladder, c.levels - 1);
         double[] logPrior = c.prior == null ? null : logPrior(c.prior);
         if (c.mbarSamples == 0 && c.method.equals("mbar")) {
-            throw new IllegalArgumentException("--method mbar needs --mbar-samples above 0");
+            throw new UserException("--method mbar needs --mbar-samples above 0");
         }
         int chains = c.chains(100);
         List<TemperedResult> runs = new ArrayList<>();
@@ -48,9 +49,9 @@ final class TemperedRuns {
         report.put("logZ", r.logZ());
         report.put("stderr", r.standardError().getAsDouble());
         report.put("stderrMethod", "batch means over " + r.batches() + " groups of chains");
-        Map<String, Object> estimates = new LinkedHashMap<>();
+        Map<String, Json.Estimate> estimates = new LinkedHashMap<>();
         for (LevelEstimate e : r.estimates()) {
-            estimates.put(e.method(), EstimateCommand.ordered("logZ", e.logZ(), "stderr", e.stdErr()));
+            estimates.put(e.method(), new Json.Estimate(e.logZ(), e.stdErr()));
         }
         report.put("estimates", estimates);
         report.put("chains", chains);
@@ -71,11 +72,14 @@ final class TemperedRuns {
         report.put("chainSweeps", runs.stream().mapToLong(TemperedResult::sweeps).sum());
         report.put("logZ0", r.logZ0());
         double[] curve = r.estimate(c.method).curve();
-        List<Map<String, Object>> trace = new ArrayList<>();
+        double[] betas = r.levelBetas();
+        double[] occupancy = r.occupancy();
+        double[] levelLogPrior = r.logPrior();
+        long[] visits = r.visits();
+        double[] initialLogZ = r.initialLogZ();
+        List<LevelPoint> trace = new ArrayList<>();
         for (int k = 0; k < curve.length; k++) {
-            trace.add(EstimateCommand.ordered("level", k, "beta", r.levelBetas()[k], "logZ", curve[k], "occupancy",
-                    r.occupancy()[k], "prior", Math.exp(r.logPrior()[k]), "visits", r.visits()[k], "initialLogZ",
-                    r.initialLogZ()[k]));
+            trace.add(new LevelPoint(k, betas[k], curve[k], occupancy[k], Math.exp(levelLogPrior[k]), visits[k], initialLogZ[k]));
         }
         report.put("trace", trace);
         if (c.plot != null) {
@@ -93,11 +97,15 @@ final class TemperedRuns {
         double[] log = new double[weights.length];
         for (int k = 0; k < weights.length; k++) {
             if (!(weights[k] > 0)) {
-                throw new IllegalArgumentException(file + ": prior weight " + (k + 1) + " is " + weights[k]
+                throw new UserException(file + ": prior weight " + (k + 1) + " is " + weights[k]
                         + "; weights must be positive");
             }
             log[k] = Math.log(weights[k]);
         }
         return log;
+    }
+
+    /** One level of the JSON trace: the headline estimator's curve and the run's occupancy against its prior. */
+    record LevelPoint(int level, double beta, double logZ, double occupancy, double prior, long visits, double initialLogZ) {
     }
 }

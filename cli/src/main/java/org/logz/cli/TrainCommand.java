@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.logz.UserException;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
 import org.logz.exact.RbmEnumeration;
@@ -72,7 +73,7 @@ final class TrainCommand implements Runnable {
         BinaryDataset set = Datasets.load(data);
         if (examples != null) {
             if (examples < 1) {
-                throw new IllegalArgumentException("--examples must be positive, got " + examples);
+                throw new UserException("--examples must be positive, got " + examples);
             }
             set = set.head(examples);
         }

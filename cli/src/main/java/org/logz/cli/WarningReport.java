@@ -23,11 +23,7 @@ final class WarningReport {
 
     /** Adds {@code warnings} to the report as a list of {code, message}. */
     static void put(Map<String, Object> report, List<Warning> warnings) {
-        List<Map<String, Object>> list = new ArrayList<>();
-        for (Warning w : warnings) {
-            list.add(EstimateCommand.ordered("code", w.code(), "message", w.message()));
-        }
-        report.put("warnings", list);
+        report.put("warnings", List.copyOf(warnings));
     }
 
     /** Prints each warning on {@code err} and returns the exit code: 0, or 3 under --strict with warnings. */

@@ -53,7 +53,7 @@ final class WorkRuns {
         report.put("stderrMethod", STDERR_METHODS.get(c.method));
         Map<String, Object> estimates = new LinkedHashMap<>();
         for (WorkEstimate e : r.estimates()) {
-            estimates.put(e.name(), EstimateCommand.ordered("logZ", r.logZ(e.name()), "stderr", e.stdErr().orElse(Double.NaN)));
+            estimates.put(e.name(), new Json.Estimate(r.logZ(e.name()), e.stdErr().orElse(Double.NaN)));
         }
         report.put("estimates", estimates);
         report.put("forwardChains", forwardChains);
@@ -64,8 +64,8 @@ final class WorkRuns {
         report.put("bootstraps", c.bootstraps);
         report.put("sweeps", runs.stream().mapToLong(BidirectionalResult::sweeps).sum());
         report.put("logZ0", r.logZ0());
-        report.put("trace", EstimateCommand.ordered("forward", AnnealingRuns.trace(r.forward().trace()), "reverse",
-                AnnealingRuns.trace(r.reverse().trace())));
+        report.put("trace", EstimateCommand.ordered("forward", r.forward().trace(), "reverse",
+                r.reverse().trace()));
         if (c.workFile != null) {
             ValueFiles.write(c.workFile, r.forward().work());
         }

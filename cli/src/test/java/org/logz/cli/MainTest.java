@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.logz.UserException;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 import org.logz.io.RbmFiles;
@@ -22,6 +25,26 @@ import org.logz.model.RandomRbm;
 class MainTest {
     @TempDir
     Path dir;
+
+    /** A user error is its message and exit 2; anything unexpected is one line naming it and exit 1; --debug adds the trace. */
+    @Test
+    void userErrorsAndInternalErrorsAreToldApart() {
+        StringWriter user = new StringWriter();
+        assertEquals(Main.USER_ERROR, Main.report(new UserException("--chains must be positive"), false, new PrintWriter(user)));
+        assertEquals("logz: --chains must be positive", user.toString().strip());
+        StringWriter internal = new StringWriter();
+        assertEquals(Main.FAILURE, Main.report(new IllegalStateException("buffer released twice"), false,
+                new PrintWriter(internal)));
+        assertEquals("logz: internal error: java.lang.IllegalStateException: buffer released twice (rerun with --debug for the"
+                + " stack trace)", internal.toString().strip());
+        StringWriter debug = new StringWriter();
+        Main.report(new NullPointerException("x"), true, new PrintWriter(debug));
+        assertTrue(debug.toString().startsWith("logz: internal error: java.lang.NullPointerException: x\n"), debug.toString());
+        assertTrue(debug.toString().contains("\tat org.logz.cli.MainTest"), "stack trace under --debug");
+        Cli.Outcome r = Cli.run("estimate", "--chains", "0", "--debug");
+        assertEquals(Main.USER_ERROR, r.code());
+        assertTrue(r.err().contains("org.logz.UserException"), "--debug prints the trace of a user error too: " + r.err());
+    }
 
     @Test
     void demoEstimatePrintsTheRequiredJsonFieldsAndTheExactValue() throws IOException {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
+import org.logz.UserException;
+
 /** Finds backends by name through {@link ServiceLoader}. */
 public final class Backends {
     private Backends() {
@@ -25,7 +27,7 @@ public final class Backends {
             }
             known.add(p.name());
         }
-        throw new IllegalArgumentException("unknown backend '" + name + "'; installed: " + String.join(", ", known));
+        throw new UserException("unknown backend '" + name + "'; installed: " + String.join(", ", known));
     }
 
     /**
@@ -36,7 +38,7 @@ public final class Backends {
      */
     public static ParticleBackend create(String name, int threads) {
         if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+            throw new UserException("threads must be at least 1, got " + threads);
         }
         BackendProvider provider = provider(name);
         if (!provider.isAvailable()) {

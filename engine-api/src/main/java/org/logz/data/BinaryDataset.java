@@ -1,5 +1,6 @@
 package org.logz.data;
 
+import org.logz.UserException;
 import org.logz.memory.HostMemory;
 import org.logz.model.BaseRate;
 
@@ -27,10 +28,10 @@ public final class BinaryDataset {
     /** Builds a data set from a row-major array of 0/1 values. */
     public static BinaryDataset of(String name, int size, int dimension, float[] values, byte[] labels) {
         if (size < 1 || dimension < 1) {
-            throw new IllegalArgumentException(name + ": a data set needs at least one example and one unit");
+            throw new UserException(name + ": a data set needs at least one example and one unit");
         }
         if ((long) size * dimension != values.length) {
-            throw new IllegalArgumentException(name + ": " + values.length + " values do not form " + size + "×" + dimension);
+            throw new UserException(name + ": " + values.length + " values do not form " + size + "×" + dimension);
         }
         int words = (dimension + 63) >>> 6;
         long[] bits = new long[wordCount(name, size, words)];
@@ -40,7 +41,7 @@ public final class BinaryDataset {
                 if (v == 1f) {
                     bits[r * words + (i >>> 6)] |= 1L << (i & 63);
                 } else if (v != 0f) {
-                    throw new IllegalArgumentException(name + ": value " + v + " at example " + r + ", unit " + i
+                    throw new UserException(name + ": value " + v + " at example " + r + ", unit " + i
                             + " is not binary (0 or 1)");
                 }
             }
@@ -54,11 +55,11 @@ public final class BinaryDataset {
      */
     public static BinaryDataset ofPacked(String name, int size, int dimension, byte[] packed, byte[] labels) {
         if (size < 1 || dimension < 1) {
-            throw new IllegalArgumentException(name + ": a data set needs at least one example and one unit");
+            throw new UserException(name + ": a data set needs at least one example and one unit");
         }
         int bytesPerRow = (dimension + 7) >>> 3;
         if ((long) size * bytesPerRow != packed.length) {
-            throw new IllegalArgumentException(name + ": " + packed.length + " bytes do not pack " + size + " rows of "
+            throw new UserException(name + ": " + packed.length + " bytes do not pack " + size + " rows of "
                     + dimension + " units");
         }
         int words = (dimension + 63) >>> 6;
@@ -78,7 +79,7 @@ public final class BinaryDataset {
     private static int wordCount(String name, int size, int words) {
         long count = (long) size * words;
         if (count > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException(name + ": " + size + " examples of " + words * 64L + " bits are more than one "
+            throw new UserException(name + ": " + size + " examples of " + words * 64L + " bits are more than one "
                     + "array holds");
         }
         HostMemory.requireHeap(8 * count, "the data set " + name + " (" + size + " examples)");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
+import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
@@ -41,10 +42,10 @@ public final class AnnealedImportanceSampling {
     public record Settings(int chains, Schedule schedule, long seed, int tracePoints) {
         public Settings {
             if (chains < 2) {
-                throw new IllegalArgumentException("annealing needs at least 2 chains for a standard error, got " + chains);
+                throw new UserException("annealing needs at least 2 chains for a standard error, got " + chains);
             }
             if (tracePoints < 1) {
-                throw new IllegalArgumentException("trace points must be at least 1, got " + tracePoints);
+                throw new UserException("trace points must be at least 1, got " + tracePoints);
             }
         }
 
@@ -73,6 +74,13 @@ public final class AnnealedImportanceSampling {
         record Given(float[] states, String description, int sweeps) implements Start {
             public Given {
                 requireBurnIn(sweeps, 0);
+                states = states.clone();
+            }
+
+            /** A copy of the states. */
+            @Override
+            public float[] states() {
+                return states.clone();
             }
         }
 
@@ -88,7 +96,7 @@ public final class AnnealedImportanceSampling {
 
         private static void requireBurnIn(int sweeps, int minimum) {
             if (sweeps < minimum) {
-                throw new IllegalArgumentException("burn-in needs at least " + minimum + " sweep" + (minimum == 1 ? "" : "s")
+                throw new UserException("burn-in needs at least " + minimum + " sweep" + (minimum == 1 ? "" : "s")
                         + ", got " + sweeps);
             }
         }
@@ -155,7 +163,7 @@ public final class AnnealedImportanceSampling {
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
             String startName;
             if (start instanceof Start.Exact) {
-                float[] samples = path.exactTargetSamples(m, seed).orElseThrow(() -> new IllegalArgumentException(
+                float[] samples = path.exactTargetSamples(m, seed).orElseThrow(() -> new UserException(
                         "exact target samples are not available for " + path.description()
                                 + "; start reverse annealing from Gibbs chains or given states"));
                 chains.load(samples);

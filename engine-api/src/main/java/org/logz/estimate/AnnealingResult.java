@@ -34,6 +34,13 @@ public record AnnealingResult(String method, String backend, String path, String
                               OptionalDouble visitedBound) implements Estimate {
     public AnnealingResult {
         trace = List.copyOf(trace);
+        logWeights = logWeights.clone();
+    }
+
+    /** A copy of the final log weights. */
+    @Override
+    public double[] logWeights() {
+        return logWeights.clone();
     }
 
     /**

@@ -2,6 +2,7 @@ package org.logz.estimate;
 
 import java.util.List;
 
+import org.logz.UserException;
 import org.logz.estimate.work.Bar;
 import org.logz.memory.Footprint;
 import org.logz.estimate.work.WorkEstimate;
@@ -34,14 +35,14 @@ public final class BidirectionalAnnealing {
 
         public Settings {
             if (!ESTIMATORS.contains(headline)) {
-                throw new IllegalArgumentException("no work estimator named " + headline + "; use one of " + ESTIMATORS);
+                throw new UserException("no work estimator named " + headline + "; use one of " + ESTIMATORS);
             }
             if (forwardChains < 2 || reverseChains < 2) {
-                throw new IllegalArgumentException("forward and reverse annealing need at least 2 chains each, got "
+                throw new UserException("forward and reverse annealing need at least 2 chains each, got "
                         + forwardChains + " and " + reverseChains);
             }
             if (bootstraps < 2) {
-                throw new IllegalArgumentException("the histogram estimator needs at least 2 bootstrap resamples, got "
+                throw new UserException("the histogram estimator needs at least 2 bootstrap resamples, got "
                         + bootstraps);
             }
         }

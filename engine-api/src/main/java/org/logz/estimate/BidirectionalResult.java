@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.Set;
 
+import org.logz.UserException;
 import org.logz.estimate.work.Bar;
 import org.logz.estimate.work.WorkEstimate;
 
@@ -52,7 +53,7 @@ public record BidirectionalResult(String method, String backend, String path, do
                 return e;
             }
         }
-        throw new IllegalArgumentException("no work estimator named " + name);
+        throw new UserException("no work estimator named " + name);
     }
 
     public WorkEstimate estimate(String name) {

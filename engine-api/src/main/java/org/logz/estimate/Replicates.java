@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.LongFunction;
 
+import org.logz.UserException;
 import org.logz.backend.WeightSummary;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
@@ -44,7 +45,7 @@ public record Replicates<E extends Estimate>(List<E> runs, double logZ, double s
     /** Runs {@code count} replicates of {@code estimator}, which gets each replicate's key. */
     public static <E extends Estimate> Replicates<E> run(int count, long seed, LongFunction<E> estimator) {
         if (count < 2) {
-            throw new IllegalArgumentException("replicates need at least 2 runs for a standard error, got " + count);
+            throw new UserException("replicates need at least 2 runs for a standard error, got " + count);
         }
         List<E> runs = new ArrayList<>(count);
         for (int b = 0; b < count; b++) {

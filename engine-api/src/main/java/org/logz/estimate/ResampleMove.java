@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
+import org.logz.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
@@ -60,7 +61,7 @@ public final class ResampleMove {
                     return v;
                 }
             }
-            throw new IllegalArgumentException("unknown method '" + name + "'; use rm, arm, arm-anticipate or arm-reseed");
+            throw new UserException("unknown method '" + name + "'; use rm, arm, arm-anticipate or arm-reseed");
         }
     }
 
@@ -84,25 +85,25 @@ public final class ResampleMove {
                            int maxGenerate, ResamplingScheme scheme, int reseedSweeps, int reseedMinimum, long seed) {
         public Settings {
             if (particles < 2) {
-                throw new IllegalArgumentException("Resample-Move needs at least 2 particles, got " + particles);
+                throw new UserException("Resample-Move needs at least 2 particles, got " + particles);
             }
             if (gibbsSteps < 0) {
-                throw new IllegalArgumentException("Gibbs steps must be non-negative, got " + gibbsSteps);
+                throw new UserException("Gibbs steps must be non-negative, got " + gibbsSteps);
             }
             if (!(gammaThreshold > 0 && gammaThreshold <= 1)) {
-                throw new IllegalArgumentException("γ threshold must lie in (0, 1], got " + gammaThreshold);
+                throw new UserException("γ threshold must lie in (0, 1], got " + gammaThreshold);
             }
             if (!(essThreshold >= 0 && essThreshold <= 1)) {
-                throw new IllegalArgumentException("ESS threshold must lie in [0, 1], got " + essThreshold);
+                throw new UserException("ESS threshold must lie in [0, 1], got " + essThreshold);
             }
             if (maxGenerate < 0) {
-                throw new IllegalArgumentException("maximum generate iterations must be non-negative, got " + maxGenerate);
+                throw new UserException("maximum generate iterations must be non-negative, got " + maxGenerate);
             }
             if (reseedSweeps < 0 || reseedMinimum < 1) {
-                throw new IllegalArgumentException("reseeding needs non-negative sweeps and a positive minimum");
+                throw new UserException("reseeding needs non-negative sweeps and a positive minimum");
             }
             if ((long) particles * (1 + 2L * maxGenerate) + reseedMinimum > Integer.MAX_VALUE / 2) {
-                throw new IllegalArgumentException(particles + " particles with " + maxGenerate
+                throw new UserException(particles + " particles with " + maxGenerate
                         + " generate iterations exceed the largest particle set logz can hold");
             }
         }
@@ -142,7 +143,7 @@ public final class ResampleMove {
 
     public SequentialResult run(SequentialPath path, ProgressListener listener) {
         if (settings.variant() == Variant.RESEED && !path.canReseed()) {
-            throw new IllegalArgumentException("arm-reseed needs a data set to start its chains from (--data)");
+            throw new UserException("arm-reseed needs a data set to start its chains from (--data)");
         }
         path.backend().require(footprint(path), settings.variant().cliName() + " with " + settings.particles()
                 + " particles on " + path.description());

@@ -1,6 +1,7 @@
 package org.logz.estimate;
 
 import java.util.Locale;
+import org.logz.UserException;
 
 /**
  * A diagnostic that says a run's own numbers cast doubt on its estimate: a stable {@code code} for
@@ -14,7 +15,7 @@ public record Warning(String code, String message) {
 
     public Warning {
         if (code == null || code.isBlank() || message == null || message.isBlank()) {
-            throw new IllegalArgumentException("a warning needs a code and a message");
+            throw new UserException("a warning needs a code and a message");
         }
     }
 

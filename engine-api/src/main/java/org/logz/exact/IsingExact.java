@@ -1,5 +1,6 @@
 package org.logz.exact;
 
+import org.logz.UserException;
 import org.logz.model.Ising;
 
 /**
@@ -19,7 +20,7 @@ public final class IsingExact {
     /** {@code log Z} at inverse temperature {@code beta > 0}. */
     public static double logZ(Ising model, double beta) {
         if (!(beta > 0) || !Double.isFinite(beta)) {
-            throw new IllegalArgumentException("Kaufman's formula needs β > 0, got " + beta);
+            throw new UserException("Kaufman's formula needs β > 0, got " + beta);
         }
         int l = model.size();
         double k = beta;

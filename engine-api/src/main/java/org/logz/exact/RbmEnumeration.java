@@ -3,6 +3,7 @@ package org.logz.exact;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
+import org.logz.UserException;
 import org.logz.estimate.ProgressListener;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
@@ -38,7 +39,7 @@ public final class RbmEnumeration {
         this.k = hiddenEnumerated ? rbm.hidden() : rbm.visible();
         this.m = hiddenEnumerated ? rbm.visible() : rbm.hidden();
         if (k > limit) {
-            throw new IllegalArgumentException("exact enumeration needs a layer of at most " + limit + " units; this "
+            throw new UserException("exact enumeration needs a layer of at most " + limit + " units; this "
                     + rbm.visible() + "×" + rbm.hidden() + " RBM's smaller layer has " + k
                     + " (2^" + k + " states); use an estimator instead");
         }

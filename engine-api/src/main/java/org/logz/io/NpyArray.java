@@ -3,6 +3,7 @@ package org.logz.io;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.logz.UserException;
 
 /**
  * One NumPy array as stored in a {@code .npy} file: element type, shape and the raw bytes. Values
@@ -55,7 +56,7 @@ public final class NpyArray {
 
     private static void checkSize(String name, int[] shape, int length) {
         if (elementCount(shape) != length) {
-            throw new IllegalArgumentException(name + ": shape " + Arrays.toString(shape) + " does not hold "
+            throw new UserException(name + ": shape " + Arrays.toString(shape) + " does not hold "
                     + length + " values");
         }
     }

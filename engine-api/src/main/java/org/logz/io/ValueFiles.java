@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import org.logz.UserException;
 import org.logz.numeric.Decimal;
 
 /**
@@ -82,7 +83,7 @@ public final class ValueFiles {
     public static void write(Path file, double[] values) {
         for (double v : values) {
             if (!Double.isFinite(v)) {
-                throw new IllegalArgumentException(file + ": cannot write " + v + " (value files hold finite numbers)");
+                throw new UserException(file + ": cannot write " + v + " (value files hold finite numbers)");
             }
         }
         AtomicFiles.write(file, out -> {

@@ -1,5 +1,7 @@
 package org.logz.memory;
 
+import org.logz.UserException;
+
 /**
  * What a run will allocate, estimated before it allocates anything: particle matrices and per-particle
  * vectors on the backend, and arrays on the JVM heap (schedules, traces, downloaded weights, stored
@@ -15,7 +17,7 @@ public record Footprint(long matrixBytes, long vectorBytes, long heapBytes) {
 
     public Footprint {
         if (matrixBytes < 0 || vectorBytes < 0 || heapBytes < 0) {
-            throw new IllegalArgumentException("a footprint cannot be negative (or its size overflowed a long)");
+            throw new UserException("a footprint cannot be negative (or its size overflowed a long)");
         }
     }
 
@@ -44,7 +46,7 @@ public record Footprint(long matrixBytes, long vectorBytes, long heapBytes) {
     /** {@code count · bytes}, saturating at Long.MAX_VALUE: sizes from the command line can be absurd. */
     public static long times(long count, long bytes) {
         if (count < 0 || bytes < 0) {
-            throw new IllegalArgumentException("negative size " + count + " × " + bytes);
+            throw new UserException("negative size " + count + " × " + bytes);
         }
         return bytes != 0 && count > Long.MAX_VALUE / bytes ? Long.MAX_VALUE : count * bytes;
     }

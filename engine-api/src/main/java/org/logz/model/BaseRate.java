@@ -1,5 +1,6 @@
 package org.logz.model;
 
+import org.logz.UserException;
 import org.logz.numeric.LogSpace;
 
 /**
@@ -15,7 +16,7 @@ public final class BaseRate {
         Rbm.requireFinite("a0", a0, 0);
         for (int i = 0; i < a0.length; i++) {
             if (Math.abs(a0[i]) > Rbm.MAX_PREACTIVATION) {
-                throw new IllegalArgumentException("a0[" + i + "] = " + a0[i] + " is beyond ±" + (int) Rbm.MAX_PREACTIVATION
+                throw new UserException("a0[" + i + "] = " + a0[i] + " is beyond ±" + (int) Rbm.MAX_PREACTIVATION
                         + ", which float32 holds to within 0.001; a base-rate log-odds this large is a point mass that no "
                         + "annealing schedule can leave");
             }

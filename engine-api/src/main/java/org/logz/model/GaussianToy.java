@@ -2,6 +2,7 @@ package org.logz.model;
 
 import java.util.Optional;
 
+import org.logz.UserException;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 import org.logz.schedule.Schedule;
@@ -20,28 +21,28 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
     public GaussianToy {
         for (double v : new double[] {mu0, sigma0, tau0, mu1, sigma1, tau1}) {
             if (!Double.isFinite(v)) {
-                throw new IllegalArgumentException("Gaussian toy parameters must be finite");
+                throw new UserException("Gaussian toy parameters must be finite");
             }
         }
         if (!(sigma0 > 0 && sigma1 > 0)) {
-            throw new IllegalArgumentException("Gaussian toy needs σ0, σ1 > 0");
+            throw new UserException("Gaussian toy needs σ0, σ1 > 0");
         }
         if (!(tau0 >= 0 && tau0 < 1 && tau1 >= 0 && tau1 < 1)) {
-            throw new IllegalArgumentException("Gaussian toy needs 0 ≤ τ < 1");
+            throw new UserException("Gaussian toy needs 0 ≤ τ < 1");
         }
         if (power < 1 || power > MAX_POWER) {
-            throw new IllegalArgumentException("Gaussian toy kernel power must be an integer from 1 to " + MAX_POWER
+            throw new UserException("Gaussian toy kernel power must be an integer from 1 to " + MAX_POWER
                     + ", got " + power);
         }
         double largest = Math.max(Math.abs(mu0), Math.abs(mu1));
         if (largest > MAX_SCALE || sigma0 > MAX_SCALE || sigma1 > MAX_SCALE || Math.min(sigma0, sigma1) < 1e-30) {
-            throw new IllegalArgumentException("Gaussian toy means and standard deviations must lie within [1e-30, "
+            throw new UserException("Gaussian toy means and standard deviations must lie within [1e-30, "
                     + MAX_SCALE + "] in magnitude (states are float32), got μ0 = " + mu0 + ", σ0 = " + sigma0 + ", μ1 = "
                     + mu1 + ", σ1 = " + sigma1);
         }
         double sigma = Math.min(sigma0, sigma1);
         if (sigma < largest * RESOLUTION) {
-            throw new IllegalArgumentException("Gaussian toy σ = " + sigma + " is below 2^-10·max|μ| = " + largest * RESOLUTION
+            throw new UserException("Gaussian toy σ = " + sigma + " is below 2^-10·max|μ| = " + largest * RESOLUTION
                     + ": float32 states near μ would resolve fewer than 2^13 steps per standard deviation and the log "
                     + "densities would be rounding noise");
         }

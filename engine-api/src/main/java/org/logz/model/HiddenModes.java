@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
 
+import org.logz.UserException;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -72,7 +73,7 @@ public final class HiddenModes {
      */
     public static List<Mode> search(Rbm rbm, int starts, long seed) {
         if (starts < 1) {
-            throw new IllegalArgumentException("a mode search needs at least one start, got " + starts);
+            throw new UserException("a mode search needs at least one start, got " + starts);
         }
         Params p = new Params(rbm);
         int h = p.hidden();
@@ -152,7 +153,7 @@ public final class HiddenModes {
         int n = p.n();
         int hidden = p.hidden();
         if ((long) count * n != states.length) {
-            throw new IllegalArgumentException(count + " states of " + n + " units need " + (long) count * n
+            throw new UserException(count + " states of " + n + " units need " + (long) count * n
                     + " values, got " + states.length);
         }
         float[] w = p.w();

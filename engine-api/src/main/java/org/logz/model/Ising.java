@@ -1,5 +1,7 @@
 package org.logz.model;
 
+import org.logz.UserException;
+
 /**
  * The 2D Ising model on an L × L torus (DESIGN §5): spins ±1,
  * {@code E(x) = -Σ_<ij> x_i x_j} over the 2L² nearest-neighbour bonds, {@code f_β(x) = exp(-βE(x))},
@@ -9,10 +11,10 @@ package org.logz.model;
 public record Ising(int size) implements TemperedModel {
     public Ising {
         if (size < 2 || size % 2 != 0) {
-            throw new IllegalArgumentException("Ising lattice size L must be even and at least 2, got " + size);
+            throw new UserException("Ising lattice size L must be even and at least 2, got " + size);
         }
         if ((long) size * size > 1 << 24) {
-            throw new IllegalArgumentException("Ising lattice " + size + "×" + size + " is too large");
+            throw new UserException("Ising lattice " + size + "×" + size + " is too large");
         }
     }
 

@@ -2,6 +2,7 @@ package org.logz.model;
 
 import java.util.Locale;
 
+import org.logz.UserException;
 import org.logz.numeric.LogSpace;
 
 /**
@@ -36,11 +37,11 @@ public final class Rbm {
      */
     public Rbm(int visible, int hidden, float[] w, float[] a, float[] b) {
         if (visible < 1 || hidden < 1) {
-            throw new IllegalArgumentException("an RBM needs at least one visible and one hidden unit, got "
+            throw new UserException("an RBM needs at least one visible and one hidden unit, got "
                     + visible + "×" + hidden);
         }
         if ((long) visible * hidden > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("W of " + visible + "×" + hidden + " is too large");
+            throw new UserException("W of " + visible + "×" + hidden + " is too large");
         }
         requireLength("W", w, visible * hidden, visible + "×" + hidden);
         requireLength("a", a, visible, "visible count " + visible);
@@ -58,10 +59,10 @@ public final class Rbm {
 
     private static void requireLength(String name, float[] values, int expected, String what) {
         if (values == null) {
-            throw new IllegalArgumentException(name + " is missing");
+            throw new UserException(name + " is missing");
         }
         if (values.length != expected) {
-            throw new IllegalArgumentException(name + " has " + values.length + " values, expected " + expected
+            throw new UserException(name + " has " + values.length + " values, expected " + expected
                     + " (" + what + ")");
         }
     }
@@ -83,14 +84,14 @@ public final class Rbm {
                 hiddenBound[j] += v;
             }
             if (visibleBound > MAX_PREACTIVATION) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "visible unit %d's pre-activation can reach "
+                throw new UserException(String.format(Locale.ROOT, "visible unit %d's pre-activation can reach "
                         + "%.3g (|a_%d| + Σ_j |W_%d,j|), beyond the %.0f that float32 holds to within 0.001; logz does "
                         + "not sample parameters this large faithfully", i, visibleBound, i, i, MAX_PREACTIVATION));
             }
         }
         for (int j = 0; j < hidden; j++) {
             if (hiddenBound[j] > MAX_PREACTIVATION) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "hidden unit %d's pre-activation can reach "
+                throw new UserException(String.format(Locale.ROOT, "hidden unit %d's pre-activation can reach "
                         + "%.3g (|b_%d| + Σ_i |W_i,%d|), beyond the %.0f that float32 holds to within 0.001; logz does "
                         + "not sample parameters this large faithfully", j, hiddenBound[j], j, j, MAX_PREACTIVATION));
             }
@@ -102,7 +103,7 @@ public final class Rbm {
         for (int k = 0; k < values.length; k++) {
             if (!Float.isFinite(values[k])) {
                 String where = columns > 0 ? "[" + k / columns + "," + k % columns + "]" : "[" + k + "]";
-                throw new IllegalArgumentException(name + where + " is " + values[k] + "; every parameter must be finite");
+                throw new UserException(name + where + " is " + values[k] + "; every parameter must be finite");
             }
         }
     }
@@ -140,7 +141,7 @@ public final class Rbm {
      */
     public double logMarginal(float[] x) {
         if (x.length != visible) {
-            throw new IllegalArgumentException("x has " + x.length + " values, expected " + visible);
+            throw new UserException("x has " + x.length + " values, expected " + visible);
         }
         double s = 0;
         for (int i = 0; i < visible; i++) {
@@ -162,7 +163,7 @@ public final class Rbm {
      */
     public Rbm permuteVisible(int[] order) {
         if (order.length != visible) {
-            throw new IllegalArgumentException("unit order has " + order.length + " entries, expected " + visible);
+            throw new UserException("unit order has " + order.length + " entries, expected " + visible);
         }
         boolean[] seen = new boolean[visible];
         float[] pw = new float[w.length];
@@ -170,7 +171,7 @@ public final class Rbm {
         for (int k = 0; k < visible; k++) {
             int i = order[k];
             if (i < 0 || i >= visible || seen[i]) {
-                throw new IllegalArgumentException("unit order is not a permutation of 0.." + (visible - 1));
+                throw new UserException("unit order is not a permutation of 0.." + (visible - 1));
             }
             seen[i] = true;
             pa[k] = a[i];

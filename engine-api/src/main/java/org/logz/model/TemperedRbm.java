@@ -3,6 +3,7 @@ package org.logz.model;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import org.logz.UserException;
 import org.logz.exact.RbmEnumeration;
 
 /**
@@ -19,7 +20,7 @@ public record TemperedRbm(Rbm rbm, BaseRate baseRate) implements TemperedModel {
 
     public TemperedRbm {
         if (baseRate.visible() != rbm.visible()) {
-            throw new IllegalArgumentException("base rate has " + baseRate.visible() + " units, the model " + rbm.visible());
+            throw new UserException("base rate has " + baseRate.visible() + " units, the model " + rbm.visible());
         }
     }
 

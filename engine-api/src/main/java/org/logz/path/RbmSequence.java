@@ -2,6 +2,7 @@ package org.logz.path;
 
 import java.util.Optional;
 
+import org.logz.UserException;
 import org.logz.data.BinaryDataset;
 import org.logz.model.Rbm;
 import org.logz.model.SequentialModel;
@@ -25,12 +26,12 @@ public final class RbmSequence implements SequentialModel {
      */
     public RbmSequence(Rbm rbm, UnitOrder order, Optional<BinaryDataset> data) {
         if (order.permutation().length != rbm.visible()) {
-            throw new IllegalArgumentException("unit order has " + order.permutation().length + " units, the model "
+            throw new UserException("unit order has " + order.permutation().length + " units, the model "
                     + rbm.visible());
         }
         data.ifPresent(d -> {
             if (d.dimension() != rbm.visible()) {
-                throw new IllegalArgumentException("data set " + d + " has " + d.dimension() + " units per example, the "
+                throw new UserException("data set " + d + " has " + d.dimension() + " units per example, the "
                         + "model " + rbm.visible() + " visible units");
             }
         });

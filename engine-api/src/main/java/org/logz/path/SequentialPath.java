@@ -1,5 +1,6 @@
 package org.logz.path;
 
+import org.logz.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
@@ -105,7 +106,7 @@ public final class SequentialPath implements AutoCloseable {
 
         private Particles(int capacity, int placeCapacity) {
             if (placeCapacity < 1 || placeCapacity > capacity) {
-                throw new IllegalArgumentException("place capacity " + placeCapacity + " outside [1, " + capacity + "]");
+                throw new UserException("place capacity " + placeCapacity + " outside [1, " + capacity + "]");
             }
             this.capacity = capacity;
             this.state = allocate(capacity);
@@ -177,7 +178,7 @@ public final class SequentialPath implements AutoCloseable {
         public void reseed(int active, int first, int count, int transitions, long seed, int step) {
             ParticleMatrix from = examples();
             if (count > rows.length()) {
-                throw new IllegalArgumentException("reseeding " + count + " particles exceeds the place capacity "
+                throw new UserException("reseeding " + count + " particles exceeds the place capacity "
                         + rows.length());
             }
             backend.randomIndices(exampleCount, count, seed, step, rows);

@@ -161,7 +161,7 @@ public final class TemperedPath implements AutoCloseable {
         /** Replaces the states with {@code count × dimension} row-major values from the host. */
         public void load(float[] states) {
             if (states.length != (long) count * x.cols()) {
-                throw new IllegalArgumentException("expected " + count + "×" + x.cols() + " state values, got "
+                throw new UserException("expected " + count + "×" + x.cols() + " state values, got "
                         + states.length);
             }
             backend.upload(states, count, x);

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
+import org.logz.UserException;
 import org.logz.data.BinaryDataset;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -21,7 +22,7 @@ public record UnitOrder(String name, int[] permutation) {
         boolean[] seen = new boolean[permutation.length];
         for (int unit : permutation) {
             if (unit < 0 || unit >= permutation.length || seen[unit]) {
-                throw new IllegalArgumentException("unit order " + name + " is not a permutation");
+                throw new UserException("unit order " + name + " is not a permutation");
             }
             seen[unit] = true;
         }
@@ -71,16 +72,16 @@ public record UnitOrder(String name, int[] permutation) {
             return natural(units);
         }
         if (s.equals("variance")) {
-            return byVariance(data.orElseThrow(() -> new IllegalArgumentException(
+            return byVariance(data.orElseThrow(() -> new UserException(
                     "unit order 'variance' needs a data set (--data)")));
         }
         if (s.startsWith("random:")) {
             try {
                 return random(units, Long.parseLong(s.substring(7)));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("unit order " + spec + ": SEED must be an integer");
+                throw new UserException("unit order " + spec + ": SEED must be an integer");
             }
         }
-        throw new IllegalArgumentException("unknown unit order '" + spec + "'; use natural, variance or random:SEED");
+        throw new UserException("unknown unit order '" + spec + "'; use natural, variance or random:SEED");
     }
 }

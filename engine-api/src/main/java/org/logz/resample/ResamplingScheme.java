@@ -2,6 +2,8 @@ package org.logz.resample;
 
 import java.util.Locale;
 
+import org.logz.UserException;
+
 /**
  * Resampling schemes (Douc, Cappé &amp; Moulines 2005). All are unbiased, {@code E[N_r] = M w̃_r}
  * for the offspring count of particle r; residual and systematic have lower variance than
@@ -25,6 +27,6 @@ public enum ResamplingScheme {
                 return s;
             }
         }
-        throw new IllegalArgumentException("unknown resampling scheme '" + name + "'; use residual, systematic or multinomial");
+        throw new UserException("unknown resampling scheme '" + name + "'; use residual, systematic or multinomial");
     }
 }

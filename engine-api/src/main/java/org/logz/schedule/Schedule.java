@@ -2,6 +2,7 @@ package org.logz.schedule;
 
 import java.util.Locale;
 
+import org.logz.UserException;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.numeric.Decimal;
@@ -25,15 +26,15 @@ public record Schedule(String name, double[] betas) {
     public Schedule {
         betas = betas.clone();
         if (betas.length < 2) {
-            throw new IllegalArgumentException("a schedule needs at least one step (two temperatures)");
+            throw new UserException("a schedule needs at least one step (two temperatures)");
         }
         if (betas[0] != 0.0 || betas[betas.length - 1] != 1.0) {
-            throw new IllegalArgumentException("schedule " + name + " must run from 0 to 1, runs from " + betas[0]
+            throw new UserException("schedule " + name + " must run from 0 to 1, runs from " + betas[0]
                     + " to " + betas[betas.length - 1]);
         }
         for (int k = 1; k < betas.length; k++) {
             if (!(betas[k] > betas[k - 1])) {
-                throw new IllegalArgumentException("schedule " + name + " is not strictly increasing at step " + k
+                throw new UserException("schedule " + name + " is not strictly increasing at step " + k
                         + " (" + betas[k - 1] + " then " + betas[k] + ")");
             }
         }
@@ -66,7 +67,7 @@ public record Schedule(String name, double[] betas) {
     public static Schedule geometric(int steps, double betaMin) {
         requireSteps(steps);
         if (!(betaMin > 0 && betaMin < 1)) {
-            throw new IllegalArgumentException("geometric schedule needs 0 < βmin < 1, got " + betaMin);
+            throw new UserException("geometric schedule needs 0 < βmin < 1, got " + betaMin);
         }
         double[] b = new double[steps + 1];
         for (int k = 1; k <= steps; k++) {
@@ -80,7 +81,7 @@ public record Schedule(String name, double[] betas) {
     public static Schedule sigmoid(int steps, double delta) {
         requireSteps(steps);
         if (!(delta > 0) || !Double.isFinite(delta)) {
-            throw new IllegalArgumentException("sigmoid schedule needs δ > 0, got " + delta);
+            throw new UserException("sigmoid schedule needs δ > 0, got " + delta);
         }
         double lo = sigma(-delta);
         double hi = sigma(delta);
@@ -96,12 +97,12 @@ public record Schedule(String name, double[] betas) {
     /** Linear segments: segment s ends at {@code ends[s]} after {@code steps[s]} equal steps. */
     public static Schedule piecewise(String name, double[] ends, int[] steps) {
         if (ends.length != steps.length || ends.length == 0) {
-            throw new IllegalArgumentException("piecewise schedule needs one step count per segment");
+            throw new UserException("piecewise schedule needs one step count per segment");
         }
         long total = 0;
         for (int s = 0; s < ends.length; s++) {
             if (steps[s] < 1) {
-                throw new IllegalArgumentException("segment " + (s + 1) + " of schedule " + name + " has " + steps[s]
+                throw new UserException("segment " + (s + 1) + " of schedule " + name + " has " + steps[s]
                         + " steps");
             }
             total += steps[s];
@@ -145,7 +146,7 @@ public record Schedule(String name, double[] betas) {
                 noSteps(spec, steps);
                 yield parsePiecewise(spec, arg);
             }
-            default -> throw new IllegalArgumentException("unknown schedule '" + spec
+            default -> throw new UserException("unknown schedule '" + spec
                     + "'; use linear, geometric[:βmin], sigmoid[:δ], piecewise:β/steps,..., or salakhutdinov");
         };
     }
@@ -158,7 +159,7 @@ public record Schedule(String name, double[] betas) {
 
     private static Schedule parsePiecewise(String spec, String arg) {
         if (arg == null || arg.isBlank()) {
-            throw new IllegalArgumentException("piecewise schedule needs segments, e.g. piecewise:0.5/500,1/1000");
+            throw new UserException("piecewise schedule needs segments, e.g. piecewise:0.5/500,1/1000");
         }
         String[] parts = arg.split(",");
         double[] ends = new double[parts.length];
@@ -166,32 +167,32 @@ public record Schedule(String name, double[] betas) {
         for (int i = 0; i < parts.length; i++) {
             String[] pair = parts[i].split("/");
             if (pair.length != 2) {
-                throw new IllegalArgumentException("segment '" + parts[i] + "' of " + spec + " is not β/steps");
+                throw new UserException("segment '" + parts[i] + "' of " + spec + " is not β/steps");
             }
             ends[i] = number(spec, pair[0]);
             try {
                 steps[i] = Integer.parseInt(pair[1].trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("segment '" + parts[i] + "' of " + spec + " has a bad step count");
+                throw new UserException("segment '" + parts[i] + "' of " + spec + " has a bad step count");
             }
         }
         return piecewise("piecewise:" + arg, ends, steps);
     }
 
     private static double number(String spec, String text) {
-        return Decimal.parse(text).orElseThrow(() -> new IllegalArgumentException("'" + text + "' in schedule " + spec
+        return Decimal.parse(text).orElseThrow(() -> new UserException("'" + text + "' in schedule " + spec
                 + " is not a finite decimal number"));
     }
 
     private static void noArgument(String spec, String arg) {
         if (arg != null) {
-            throw new IllegalArgumentException("schedule " + spec + " takes no parameter");
+            throw new UserException("schedule " + spec + " takes no parameter");
         }
     }
 
     private static void noSteps(String spec, int steps) {
         if (steps != 0) {
-            throw new IllegalArgumentException("schedule " + spec + " sets its own number of steps; do not also give "
+            throw new UserException("schedule " + spec + " sets its own number of steps; do not also give "
                     + steps);
         }
     }
@@ -202,10 +203,10 @@ public record Schedule(String name, double[] betas) {
      */
     public static void requireSteps(long steps) {
         if (steps < 1) {
-            throw new IllegalArgumentException("a schedule needs at least 1 step, got " + steps);
+            throw new UserException("a schedule needs at least 1 step, got " + steps);
         }
         if (steps > MAX_STEPS) {
-            throw new IllegalArgumentException("a schedule of " + steps + " steps is longer than the " + MAX_STEPS
+            throw new UserException("a schedule of " + steps + " steps is longer than the " + MAX_STEPS
                     + " one array of temperatures can hold");
         }
         HostMemory.requireHeap(Footprint.times(steps + 1, 24), "a schedule of " + steps + " steps");

@@ -1,5 +1,6 @@
 package org.logz.train;
 
+import org.logz.UserException;
 import org.logz.data.BinaryDataset;
 import org.logz.estimate.EstimationException;
 import org.logz.estimate.ProgressListener;
@@ -32,11 +33,11 @@ public final class CdTrainer {
                            double weightDecay, long seed) {
         public Settings {
             if (hidden < 1 || epochs < 1 || cdSteps < 1 || batchSize < 1) {
-                throw new IllegalArgumentException("hidden, epochs, CD steps and batch size must all be positive");
+                throw new UserException("hidden, epochs, CD steps and batch size must all be positive");
             }
             if (!(learningRate > 0 && learningRate < Double.POSITIVE_INFINITY) || !(momentum >= 0 && momentum < 1)
                     || !(weightDecay >= 0 && weightDecay < Double.POSITIVE_INFINITY)) {
-                throw new IllegalArgumentException("need a finite learning rate > 0, 0 ≤ momentum < 1 and a finite weight "
+                throw new UserException("need a finite learning rate > 0, 0 ≤ momentum < 1 and a finite weight "
                         + "decay ≥ 0; got learning rate " + learningRate + ", momentum " + momentum + ", weight decay "
                         + weightDecay);
             }
@@ -62,7 +63,7 @@ public final class CdTrainer {
         int h = s.hidden();
         long cells = (long) n * h;
         if (cells > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("an RBM of " + n + "×" + h + " has " + cells + " weights, more than one array "
+            throw new UserException("an RBM of " + n + "×" + h + " has " + cells + " weights, more than one array "
                     + "holds");
         }
         // W, its momentum and its gradient while training, then the model's own copy and the file's array

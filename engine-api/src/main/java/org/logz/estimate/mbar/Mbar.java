@@ -1,5 +1,6 @@
 package org.logz.estimate.mbar;
 
+import org.logz.UserException;
 import org.logz.numeric.LogSpace;
 import org.logz.numeric.SymmetricEigen;
 
@@ -55,29 +56,29 @@ public final class Mbar {
     public static Mbar solve(double[][] u, int[] counts, double[] initial) {
         int k = counts.length;
         if (initial.length != k) {
-            throw new IllegalArgumentException("MBAR needs one initial free energy per state, got " + initial.length);
+            throw new UserException("MBAR needs one initial free energy per state, got " + initial.length);
         }
         if (k < 2 || u.length != k) {
-            throw new IllegalArgumentException("MBAR needs at least two states and one row of u per state");
+            throw new UserException("MBAR needs at least two states and one row of u per state");
         }
         int n = u[0].length;
         long total = 0;
         for (int c : counts) {
             if (c < 0) {
-                throw new IllegalArgumentException("negative sample count");
+                throw new UserException("negative sample count");
             }
             total += c;
         }
         if (total != n) {
-            throw new IllegalArgumentException("sample counts sum to " + total + ", but u has " + n + " samples");
+            throw new UserException("sample counts sum to " + total + ", but u has " + n + " samples");
         }
         for (double[] row : u) {
             if (row.length != n) {
-                throw new IllegalArgumentException("rows of u differ in length");
+                throw new UserException("rows of u differ in length");
             }
             for (double v : row) {
                 if (!Double.isFinite(v)) {
-                    throw new IllegalArgumentException("a reduced potential is " + v + "; all must be finite");
+                    throw new UserException("a reduced potential is " + v + "; all must be finite");
                 }
             }
         }
@@ -85,7 +86,7 @@ public final class Mbar {
         for (int i = 0; i < k; i++) {
             start[i] = initial[i] - initial[0];
             if (!Double.isFinite(start[i])) {
-                throw new IllegalArgumentException("initial free energy " + i + " is " + initial[i]);
+                throw new UserException("initial free energy " + i + " is " + initial[i]);
             }
         }
         Mbar m = new Mbar(u, counts, start);

@@ -11,6 +11,16 @@ import java.util.List;
  * @param curve  {@code log Z_k} at every level of the ladder
  */
 public record LevelEstimate(String method, double logZ, double stdErr, double[] curve) {
+    public LevelEstimate {
+        curve = curve.clone();
+    }
+
+    /** A copy of the curve. */
+    @Override
+    public double[] curve() {
+        return curve.clone();
+    }
+
     /** The estimate of {@code curve} with the batch-means standard error of the groups' last entries. */
     static LevelEstimate of(String method, double[] curve, List<double[]> batchCurves) {
         int b = batchCurves.size();

@@ -1,5 +1,7 @@
 package org.logz.estimate.tempered;
 
+import org.logz.UserException;
+
 /**
  * What simulated tempering accumulated over one stretch of iterations, in the layout of
  * {@link org.logz.backend.Tempering#statistics()}, and the estimators that read it (Carlson et al.
@@ -11,13 +13,27 @@ package org.logz.estimate.tempered;
  */
 public record LevelStatistics(double[] levelBetas, double[] values, long samples) {
     public LevelStatistics {
+        levelBetas = levelBetas.clone();
+        values = values.clone();
         if (values.length != 4 * levelBetas.length) {
-            throw new IllegalArgumentException("statistics of " + levelBetas.length + " levels need "
+            throw new UserException("statistics of " + levelBetas.length + " levels need "
                     + 4 * levelBetas.length + " values, got " + values.length);
         }
         if (samples < 1) {
-            throw new IllegalArgumentException("statistics need at least one sample");
+            throw new UserException("statistics need at least one sample");
         }
+    }
+
+    /** A copy of the ladder. */
+    @Override
+    public double[] levelBetas() {
+        return levelBetas.clone();
+    }
+
+    /** A copy of the sums. */
+    @Override
+    public double[] values() {
+        return values.clone();
     }
 
     public int levels() {

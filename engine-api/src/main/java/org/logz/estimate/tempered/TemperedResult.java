@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
+import org.logz.UserException;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.ImpossibleEstimateException;
 import org.logz.estimate.Warning;
@@ -46,8 +47,43 @@ public record TemperedResult(String method, String backend, String path, double 
 
     public TemperedResult {
         estimates = List.copyOf(estimates);
+        levelBetas = levelBetas.clone();
+        logPrior = logPrior.clone();
+        occupancy = occupancy.clone();
+        visits = visits.clone();
+        initialLogZ = initialLogZ.clone();
         LevelEstimate headline = estimateOf(estimates, method);
         ImpossibleEstimateException.check(method, headline.logZ(), headline.stdErr(), visitedBound);
+    }
+
+    /** A copy of the ladder. */
+    @Override
+    public double[] levelBetas() {
+        return levelBetas.clone();
+    }
+
+    /** A copy of the log prior over levels. */
+    @Override
+    public double[] logPrior() {
+        return logPrior.clone();
+    }
+
+    /** A copy of the Rao-Blackwellized occupancy. */
+    @Override
+    public double[] occupancy() {
+        return occupancy.clone();
+    }
+
+    /** A copy of the visit counts. */
+    @Override
+    public long[] visits() {
+        return visits.clone();
+    }
+
+    /** A copy of the initial rounds' log Z estimates. */
+    @Override
+    public double[] initialLogZ() {
+        return initialLogZ.clone();
     }
 
     /** The estimate of one method; an {@link IllegalArgumentException} when the run did not produce it. */
@@ -61,7 +97,7 @@ public record TemperedResult(String method, String backend, String path, double 
                 return e;
             }
         }
-        throw new IllegalArgumentException("this tempered run has no " + name + " estimate"
+        throw new UserException("this tempered run has no " + name + " estimate"
                 + ("mbar".equals(name) ? " (no samples were kept for MBAR)" : ""));
     }
 

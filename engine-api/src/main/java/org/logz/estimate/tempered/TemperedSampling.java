@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
+import org.logz.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
@@ -72,38 +73,38 @@ public final class TemperedSampling {
 
         public Settings {
             if (!ESTIMATORS.contains(headline)) {
-                throw new IllegalArgumentException("no tempered-sampling estimator named " + headline + "; use one of "
+                throw new UserException("no tempered-sampling estimator named " + headline + "; use one of "
                         + ESTIMATORS);
             }
             if (headline.equals("mbar") && mbarSamples == 0) {
-                throw new IllegalArgumentException("the mbar estimate needs kept samples (mbarSamples above 0)");
+                throw new UserException("the mbar estimate needs kept samples (mbarSamples above 0)");
             }
             if (chains < 2) {
-                throw new IllegalArgumentException("tempered sampling needs at least 2 chains, got " + chains);
+                throw new UserException("tempered sampling needs at least 2 chains, got " + chains);
             }
             if (roundSweeps < 1) {
-                throw new IllegalArgumentException("sweeps per initial round must be at least 1, got " + roundSweeps);
+                throw new UserException("sweeps per initial round must be at least 1, got " + roundSweeps);
             }
             if (maxRounds < 0 || maxRounds > 16) {
-                throw new IllegalArgumentException("initial rounds must be between 0 and 16 (each twice as long as the "
+                throw new UserException("initial rounds must be between 0 and 16 (each twice as long as the "
                         + "one before), got " + maxRounds);
             }
             if (batches < 2) {
-                throw new IllegalArgumentException("batch means need at least 2 batches, got " + batches);
+                throw new UserException("batch means need at least 2 batches, got " + batches);
             }
             if (sweeps < 1) {
-                throw new IllegalArgumentException("the final run needs at least one sweep, got " + sweeps);
+                throw new UserException("the final run needs at least one sweep, got " + sweeps);
             }
             if (mbarSamples < 0) {
-                throw new IllegalArgumentException("MBAR samples cannot be negative, got " + mbarSamples);
+                throw new UserException("MBAR samples cannot be negative, got " + mbarSamples);
             }
             logPrior = normalizedPrior(logPrior, ladder.steps() + 1);
             if ((long) chains * (ladder.steps() + 1) > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(chains + " chains × " + (ladder.steps() + 1) + " levels is too many "
+                throw new UserException(chains + " chains × " + (ladder.steps() + 1) + " levels is too many "
                         + "values per buffer");
             }
             if ((long) roundSweeps * ((1L << maxRounds) - 1) > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(maxRounds + " doubling rounds from " + roundSweeps + " sweeps are too "
+                throw new UserException(maxRounds + " doubling rounds from " + roundSweeps + " sweeps are too "
                         + "many sweeps");
             }
         }
@@ -140,12 +141,12 @@ public final class TemperedSampling {
                 return uniform;
             }
             if (logPrior.length != levels) {
-                throw new IllegalArgumentException("the prior has " + logPrior.length + " entries for " + levels
+                throw new UserException("the prior has " + logPrior.length + " entries for " + levels
                         + " levels");
             }
             for (double v : logPrior) {
                 if (!Double.isFinite(v)) {
-                    throw new IllegalArgumentException("every log prior weight must be finite, got " + v);
+                    throw new UserException("every log prior weight must be finite, got " + v);
                 }
             }
             double norm = LogSpace.logSumExp(logPrior);

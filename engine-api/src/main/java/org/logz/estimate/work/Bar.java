@@ -2,6 +2,7 @@ package org.logz.estimate.work;
 
 import java.util.Locale;
 
+import org.logz.UserException;
 import org.logz.estimate.EstimationException;
 import org.logz.numeric.IncreasingRoot;
 import org.logz.numeric.LogSpace;
@@ -150,12 +151,12 @@ public final class Bar {
     /** At least two finite work values of magnitude at most {@link #MAX_WORK}. */
     static void requireWork(String which, double[] w) {
         if (w.length < 2) {
-            throw new IllegalArgumentException((w.length == 0 ? "no" : "only one") + " " + which + " work value"
+            throw new UserException((w.length == 0 ? "no" : "only one") + " " + which + " work value"
                     + (w.length == 0 ? "s" : "") + "; the estimators need at least two for a standard error");
         }
         for (int i = 0; i < w.length; i++) {
             if (!Double.isFinite(w[i]) || Math.abs(w[i]) > MAX_WORK) {
-                throw new IllegalArgumentException(which + " work value " + (i + 1) + " is " + w[i]
+                throw new UserException(which + " work value " + (i + 1) + " is " + w[i]
                         + "; work values must be finite and at most " + MAX_WORK + " in magnitude");
             }
         }
