@@ -36,9 +36,18 @@ public final class Main {
             err.println("logz: " + e.getMessage() + " (see '" + e.getCommandLine().getCommandName() + " --help')");
             return USER_ERROR;
         });
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, parseResult.subcommands().stream()
-                .anyMatch(p -> p.hasMatchedOption("--debug")) || parseResult.hasMatchedOption("--debug"), err));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, debug(parseResult), err));
         return cli.execute(args);
+    }
+
+    /** Whether {@code --debug} was given to the command or any of its nested subcommands. */
+    private static boolean debug(CommandLine.ParseResult parseResult) {
+        for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -44,6 +44,9 @@ class MainTest {
         Cli.Outcome r = Cli.run("estimate", "--chains", "0", "--debug");
         assertEquals(Main.USER_ERROR, r.code());
         assertTrue(r.err().contains("org.logz.UserException"), "--debug prints the trace of a user error too: " + r.err());
+        Cli.Outcome nested = Cli.run("bench", "sweep", "--chains", "0", "--debug");
+        assertEquals(Main.USER_ERROR, nested.code());
+        assertTrue(nested.err().contains("\tat "), "--debug after a nested subcommand: " + nested.err());
     }
 
     @Test
