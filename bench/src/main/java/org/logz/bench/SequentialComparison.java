@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 import org.logz.UserException;
+import org.logz.estimate.Method;
 import org.logz.backend.ParticleBackend;
 import org.logz.data.BinaryDataset;
 import org.logz.estimate.ProgressListener;
@@ -49,7 +50,7 @@ public final class SequentialComparison {
      * standard deviation of {@code log Ẑ} over replicates; steps and seconds are per run;
      * {@code leeWhiteley} the mean single-run standard error where the method has one.
      */
-    public record Row(String method, int particles, int maxGenerate, double meanParticles, long particleSteps, double meanError,
+    public record Row(Method method, int particles, int maxGenerate, double meanParticles, long particleSteps, double meanError,
                       double sdLogZ, double logMeanError, double seconds, int replicates, OptionalDouble leeWhiteley) {
     }
 
@@ -75,7 +76,7 @@ public final class SequentialComparison {
                 OptionalDouble lw = runs.get(0).stdErr().isPresent()
                         ? OptionalDouble.of(runs.stream().mapToDouble(x -> x.stdErr().getAsDouble()).average().orElseThrow())
                         : OptionalDouble.empty();
-                rows.add(new Row(e.variant().cliName(), e.particles(), e.maxGenerate(),
+                rows.add(new Row(e.variant().method(), e.particles(), e.maxGenerate(),
                         runs.stream().mapToDouble(SequentialResult::meanParticles).average().orElseThrow(),
                         Math.round(runs.stream().mapToLong(SequentialResult::particleSteps).average().orElseThrow()),
                         r.meanLogZ() - exactLogZ, r.sdLogZ(), r.logZ() - exactLogZ,
@@ -92,7 +93,7 @@ public final class SequentialComparison {
                         + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (Row r : rows) {
             sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %.1f | %,d | %+.3f | %.3f | %+.3f | %.1f |%n", r.method(),
-                    r.particles(), r.method().equals("rm") ? "–" : String.valueOf(r.maxGenerate()), r.meanParticles(), r.particleSteps(), r.meanError(), r.sdLogZ(), r.logMeanError(),
+                    r.particles(), r.method() == Method.RM ? "–" : String.valueOf(r.maxGenerate()), r.meanParticles(), r.particleSteps(), r.meanError(), r.sdLogZ(), r.logMeanError(),
                     r.seconds()));
         }
         return sb.toString();

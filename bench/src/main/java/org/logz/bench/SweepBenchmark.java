@@ -10,6 +10,7 @@ import org.logz.backend.ParticleVector;
 import org.logz.cuda.CudaBackend;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
+import org.logz.memory.Footprint;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.model.TemperedRbm;
@@ -54,6 +55,10 @@ public final class SweepBenchmark {
         double[] sweep = new double[s.repeats()];
         double[] anneal = new double[s.repeats()];
         double[] gemm = new double[s.repeats()];
+        // the chains and the kernel's activations on the backend, the baseline's copies of both on the heap
+        backend.require(new Footprint(Footprint.times(s.chains(), 8L * (n + h)), Footprint.times(s.chains(), 8),
+                Footprint.times(s.chains(), 8L * (n + h))), "bench sweep with " + s.chains() + " chains on a " + n + "×"
+                + h + " RBM");
         try (TemperedKernel ops = Kernels.tempered(backend, new TemperedRbm(rbm, base)); ParticleMatrix x = backend.matrix(s.chains(), n);
              ParticleVector lw = backend.vector(s.chains()); Products products = products(backend, rbm, s)) {
             ops.sampleBase(x, s.chains(), 1, 0);

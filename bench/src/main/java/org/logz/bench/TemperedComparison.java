@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.Method;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.tempered.LevelEstimate;
@@ -24,7 +25,7 @@ import org.logz.schedule.Schedule;
  */
 public final class TemperedComparison {
     /** One method at one budget: the error statistics over seeds. */
-    public record Row(int finalSweeps, String method, double sweepsPerChain, double rmse, double bias, double sd, int seeds,
+    public record Row(int finalSweeps, Method method, double sweepsPerChain, double rmse, double bias, double sd, int seeds,
                       double seconds) {
     }
 
@@ -37,8 +38,8 @@ public final class TemperedComparison {
         List<Row> rows = new ArrayList<>();
         long done = 0;
         for (int budget : budgets) {
-            Map<String, double[]> errors = new LinkedHashMap<>();
-            Map<String, Double> seconds = new LinkedHashMap<>();
+            Map<Method, double[]> errors = new LinkedHashMap<>();
+            Map<Method, Double> seconds = new LinkedHashMap<>();
             double sweeps = 0;
             for (int s = 0; s < seeds; s++) {
                 long key = Philox.replicateSeed(seed, s);
@@ -52,14 +53,14 @@ public final class TemperedComparison {
                 var ais = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(chains,
                         Schedule.linear(perChain + 1), key));
                 AnnealingResult forward = ais.forward(path, ProgressListener.NONE);
-                record(errors, seconds, "ais", s, seeds, forward.logZ() - exactLogZ, forward.seconds());
+                record(errors, seconds, Method.AIS, s, seeds, forward.logZ() - exactLogZ, forward.seconds());
                 if (reverseStart != null) {
                     AnnealingResult reverse = ais.reverse(path, reverseStart, ProgressListener.NONE);
-                    record(errors, seconds, "raise", s, seeds, reverse.logZ() - exactLogZ, reverse.seconds());
+                    record(errors, seconds, Method.RAISE, s, seeds, reverse.logZ() - exactLogZ, reverse.seconds());
                 }
                 listener.progress(++done, (long) budgets.length * seeds, Double.NaN, Double.NaN);
             }
-            for (Map.Entry<String, double[]> e : errors.entrySet()) {
+            for (Map.Entry<Method, double[]> e : errors.entrySet()) {
                 double[] err = e.getValue();
                 double mean = 0;
                 double ss = 0;
@@ -74,7 +75,7 @@ public final class TemperedComparison {
         return rows;
     }
 
-    private static void record(Map<String, double[]> errors, Map<String, Double> seconds, String method, int s, int seeds,
+    private static void record(Map<Method, double[]> errors, Map<Method, Double> seconds, Method method, int s, int seeds,
                                double error, double time) {
         errors.computeIfAbsent(method, m -> new double[seeds])[s] = error;
         seconds.merge(method, time, Double::sum);

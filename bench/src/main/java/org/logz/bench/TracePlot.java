@@ -16,6 +16,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.Method;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.SequentialResult;
 import org.logz.estimate.SequentialTracePoint;
@@ -136,8 +137,8 @@ public final class TracePlot {
         chart.addSeries("reverse -W_r", centers, reverseDensity).setMarker(SeriesMarkers.NONE);
         double top = Math.max(max(forwardDensity), max(reverseDensity));
         double estimate = result.logZ0() - result.logZ();
-        double lower = result.logZ0() - result.logZ("upper-bound");
-        double upper = result.logZ0() - result.logZ("lower-bound");
+        double lower = result.logZ0() - result.logZ(Method.UPPER_BOUND);
+        double upper = result.logZ0() - result.logZ(Method.LOWER_BOUND);
         vertical(chart, String.format(Locale.ROOT, "%s estimate %.4f", result.method(), estimate), estimate, top,
                 java.awt.Color.BLACK, SeriesLines.SOLID);
         vertical(chart, "bounds (Habeck eq. 7)", lower, top, java.awt.Color.GRAY, SeriesLines.DASH_DASH);
@@ -198,7 +199,7 @@ public final class TracePlot {
         return d;
     }
 
-    private static XYChart chart(String method, double logZ, String x, String y) {
+    private static XYChart chart(Method method, double logZ, String x, String y) {
         XYChart chart = new XYChartBuilder().width(800).height(500)
                 .title(method + ": log Z = " + String.format("%.4f", logZ)).xAxisTitle(x).yAxisTitle(y).build();
         chart.getStyler().setLegendVisible(false);

@@ -7,6 +7,7 @@ import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 
 import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.Method;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.ProgressListener;
@@ -41,9 +42,9 @@ public final class WorkTable {
                 BidirectionalResult r = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(chains, chains, schedule,
                         200, seed)).run(path, start.apply(path, chains), ProgressListener.NONE);
                 double z0 = r.logZ0();
-                rows.add(new Row(n, chains, schedule.steps(), r.logZ("lower-bound") - z0, r.logZ("upper-bound") - z0,
-                        r.logZ("jarzynski-forward") - z0, r.logZ("jarzynski-reverse") - z0, r.logZ("cumulant") - z0,
-                        r.logZ("bar") - z0, r.estimate("bar").stdErr().orElseThrow(), r.logZ("histogram") - z0,
+                rows.add(new Row(n, chains, schedule.steps(), r.logZ(Method.LOWER_BOUND) - z0, r.logZ(Method.UPPER_BOUND) - z0,
+                        r.logZ(Method.JARZYNSKI_FORWARD) - z0, r.logZ(Method.JARZYNSKI_REVERSE) - z0, r.logZ(Method.CUMULANT) - z0,
+                        r.logZ(Method.BAR) - z0, r.estimate(Method.BAR).stdErr().orElseThrow(), r.logZ(Method.HISTOGRAM) - z0,
                         exactLogZ - z0, r.seconds()));
             }
             listener.progress(++done, sweepsPerStep.length, Double.NaN, Double.NaN);

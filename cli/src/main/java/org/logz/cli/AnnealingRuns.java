@@ -3,12 +3,12 @@ package org.logz.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.TracePlot;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.Method;
 import org.logz.io.ValueFiles;
 import org.logz.model.TemperedRbm;
 import org.logz.path.TemperedPath;
@@ -20,11 +20,12 @@ final class AnnealingRuns {
     private AnnealingRuns() {
     }
 
-    static EstimateCommand.Runs run(EstimateCommand c, Problem problem, Map<String, Object> report) {
+    static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
         Schedule schedule = c.schedule(problem);
         int chains = c.chains(1000);
-        boolean forward = c.method.equals("ais");
+        boolean forward = c.method == Method.AIS;
         List<AnnealingResult> runs = new ArrayList<>();
+        PathDescription described;
         try (ParticleBackend backend = c.backendOptions.open();
              TemperedPath path = problem.annealingPath(backend, c.pathOptions())) {
             AnnealedImportanceSampling.Start start = forward ? null : problem.reverseStart(c.reverseStart, path, chains);
@@ -35,35 +36,27 @@ final class AnnealingRuns {
                     runs.add(forward ? ais.forward(path, progress) : ais.reverse(path, start, progress));
                 }
             }
-            describePath(path, report);
+            described = PathDescription.of(path);
         }
         AnnealingResult r = runs.get(0);
-        report.put("logZ", r.logZ());
-        report.put("stderr", r.stdErr());
-        report.put("stderrMethod", "delta method on the importance weights");
-        report.put("ess", r.ess());
-        report.put("chains", r.chains());
-        report.put("steps", r.steps());
-        report.put("schedule", r.schedule());
-        report.put("start", r.start());
-        report.put("sweeps", runs.stream().mapToLong(AnnealingResult::sweeps).sum());
-        report.put("logZ0", r.logZ0());
-        report.put("trace", r.trace());
         if (c.workFile != null) {
             ValueFiles.write(c.workFile, r.work());
         }
         if (c.plot != null) {
             TracePlot.write(c.plot, r);
         }
+        var details = new EstimateReport.Annealing(r.ess(), r.chains(), r.steps(), r.schedule(), r.start(),
+                runs.stream().mapToLong(AnnealingResult::sweeps).sum(), r.logZ0(), r.trace());
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT, "%d chains × %d steps (%s schedule, start %s), ESS %.1f",
-                r.chains(), r.steps(), r.schedule(), r.start(), r.ess()));
+                r.chains(), r.steps(), r.schedule(), r.start(), r.ess()), described,
+                "delta method on the importance weights", details);
     }
 
-    /** The path's description and, for RBMs, where the base rate came from. */
-    static void describePath(TemperedPath path, Map<String, Object> report) {
-        report.put("path", path.description());
-        if (path.model() instanceof TemperedRbm rbm) {
-            report.put("baseRate", rbm.baseRate().source());
+    /** The path's description and, for RBMs, where the base rate came from (null otherwise). */
+    record PathDescription(String path, String baseRate) {
+        static PathDescription of(TemperedPath path) {
+            return new PathDescription(path.description(),
+                    path.model() instanceof TemperedRbm rbm ? rbm.baseRate().source() : null);
         }
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 import org.logz.estimate.work.Bar;
 import org.logz.estimate.work.WorkEstimate;
@@ -46,29 +47,26 @@ final class BarCommand implements Callable<Integer> {
         Bar.Result bar = Bar.solve(wF, wR);
         WorkEstimate lower = WorkEstimators.lowerBound(wF);
         WorkEstimate upper = WorkEstimators.upperBound(wR);
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("logRatio", bar.logRatio());
-        o.put("stderr", bar.stdErr());
-        o.put("deltaF", bar.deltaF());
-        o.put("overlap", bar.overlap());
-        o.put("forward", wF.length);
-        o.put("reverse", wR.length);
-        Map<String, Object> others = new LinkedHashMap<>();
+        Map<Method, Double> others = new LinkedHashMap<>();
         for (WorkEstimate e : List.of(lower, upper, WorkEstimators.jarzynskiForward(wF), WorkEstimators.jarzynskiReverse(wR),
                 WorkEstimators.cumulant(wF, wR))) {
-            others.put(e.name(), e.logRatio());
+            others.put(e.method(), e.logRatio());
         }
-        others.put("histogram", WorkHistogram.of(wF, wR).logRatio());
-        o.put("other", others);
+        others.put(Method.HISTOGRAM, WorkHistogram.of(wF, wR).logRatio());
         List<Warning> warnings = new ArrayList<>();
         if (bar.overlap() < Bar.MIN_OVERLAP) {
             warnings.add(Warning.poorOverlap(bar.overlap(), Bar.MIN_OVERLAP));
         }
         if (bar.logRatio() < lower.logRatio() || bar.logRatio() > upper.logRatio()) {
-            warnings.add(Warning.outsideBounds("bar", bar.logRatio(), lower.logRatio(), upper.logRatio()));
+            warnings.add(Warning.outsideBounds(Method.BAR, bar.logRatio(), lower.logRatio(), upper.logRatio()));
         }
-        WarningReport.put(o, warnings);
-        Json.print(spec.commandLine().getOut(), o);
+        Json.print(spec.commandLine().getOut(), new Report(bar.logRatio(), bar.stdErr(), bar.deltaF(), bar.overlap(),
+                wF.length, wR.length, others, List.copyOf(warnings)));
         return warningReport.finish(spec.commandLine().getErr(), warnings);
+    }
+
+    /** The JSON of {@code logz bar}: BAR's estimate, the work counts, the other estimators and the warnings. */
+    record Report(double logRatio, double stderr, double deltaF, double overlap, int forward, int reverse,
+                  Map<Method, Double> other, List<Warning> warnings) {
     }
 }

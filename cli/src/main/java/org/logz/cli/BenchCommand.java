@@ -1,9 +1,8 @@
 package org.logz.cli;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
@@ -32,13 +31,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Sequential.class, BenchCommand.Tempered.class,
         BenchCommand.Work.class, CalibrationBench.class},
         description = "Benchmarks; speed is reported as ratios to the matrix products measured in the same run.")
-final class BenchCommand implements Runnable {
+final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** Without a benchmark there is nothing to run: a usage error, as for {@code logz} alone. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().getErr().println("logz: a benchmark is missing; one of " + String.join(", ",
+                spec.commandLine().getSubcommands().keySet()) + " (see 'logz bench --help')");
+        return Main.USER_ERROR;
     }
 
     @Command(name = "sweep", mixinStandardHelpOptions = true,
@@ -74,22 +76,16 @@ final class BenchCommand implements Runnable {
                 r = SweepBenchmark.run(backend, rbm, BaseRate.uniform(rbm.visible()),
                         new SweepBenchmark.Settings(chains, sweeps, repeats, threads));
             }
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("model", model == null ? "random 784×500" : model.toString());
-            o.put("backend", r.backend());
-            o.put("visible", r.visible());
-            o.put("hidden", r.hidden());
-            o.put("chains", r.chains());
-            o.put("threads", r.threads());
-            o.put("sweepsPerSecond", r.sweepsPerSecond());
-            o.put("chainSweepsPerSecond", r.sweepsPerSecond() * r.chains());
-            o.put("sweepOverGemm", r.sweepOverGemm());
-            o.put("aisStepOverGemm", r.annealOverGemm());
-            o.put("gemmGflops", r.gemmGflops());
-            o.put("sweepSeconds", r.sweepSeconds());
-            o.put("aisStepSeconds", r.annealStepSeconds());
-            o.put("gemmSeconds", r.gemmSeconds());
-            Json.print(spec.commandLine().getOut(), o);
+            Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model.toString(),
+                    r.backend(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
+                    r.sweepsPerSecond() * r.chains(), r.sweepOverGemm(), r.annealOverGemm(), r.gemmGflops(),
+                    r.sweepSeconds(), r.annealStepSeconds(), r.gemmSeconds()));
+        }
+
+        /** The JSON of {@code bench sweep}: throughput and the sweep's and AIS step's time against the GEMM pair. */
+        record Report(String model, String backend, int visible, int hidden, int chains, int threads, double sweepsPerSecond,
+                      double chainSweepsPerSecond, double sweepOverGemm, double aisStepOverGemm, double gemmGflops,
+                      double sweepSeconds, double aisStepSeconds, double gemmSeconds) {
         }
     }
 
@@ -129,7 +125,7 @@ final class BenchCommand implements Runnable {
             table.checkWritable(new AtomicFiles.Named("--model", model),
                     new AtomicFiles.Named("--data", EstimateCommand.existingFile(data)));
             atLeast("--replicates", replicates, 2);
-            atLeast("--gibbs-steps", gibbsSteps, 1);
+            atLeast("--gibbs-steps", gibbsSteps, 0);
             atLeast("--reseed-sweeps", reseedSweeps, 1);
             List<SequentialComparison.Entry> entries = runs.stream().map(SequentialComparison.Entry::parse).toList();
             ModelSource source = ModelSource.resolve(model);
@@ -146,27 +142,13 @@ final class BenchCommand implements Runnable {
             }
             String markdown = SequentialComparison.markdown(rows);
             table.write(markdown);
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("model", model.toString());
-            o.put("exactLogZ", exact);
-            o.put("replicates", replicates);
-            o.put("gibbsSteps", gibbsSteps);
-            o.put("reseedSweeps", reseedSweeps);
-            o.put("rows", rows.stream().map(r -> {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("method", r.method());
-                m.put("particles", r.particles());
-                m.put("meanParticles", r.meanParticles());
-                m.put("particleSteps", r.particleSteps());
-                m.put("meanError", r.meanError());
-                m.put("sdLogZ", r.sdLogZ());
-                m.put("logMeanError", r.logMeanError());
-                m.put("seconds", r.seconds());
-                m.put("leeWhiteley", r.leeWhiteley().isPresent() ? r.leeWhiteley().getAsDouble() : null);
-                return m;
-            }).toList());
-            o.put("table", markdown);
-            Json.print(spec.commandLine().getOut(), o);
+            Json.print(spec.commandLine().getOut(), new Report(model.toString(), exact, replicates, gibbsSteps, reseedSweeps,
+                    rows, markdown));
+        }
+
+        /** The JSON of {@code bench sequential}: one row per method and particle count. */
+        record Report(String model, double exactLogZ, int replicates, int gibbsSteps, int reseedSweeps,
+                      List<SequentialComparison.Row> rows, String table) {
         }
     }
 
@@ -247,15 +229,12 @@ final class BenchCommand implements Runnable {
             }
             String markdown = TemperedComparison.markdown(rows);
             table.write(markdown);
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("model", model);
-            o.put("exactLogZ", exact);
-            o.put("seeds", seeds);
-            o.put("chains", chains);
-            o.put("levels", levels);
-            o.put("rows", rows);
-            o.put("table", markdown);
-            Json.print(spec.commandLine().getOut(), o);
+            Json.print(spec.commandLine().getOut(), new Report(model, exact, seeds, chains, levels, rows, markdown));
+        }
+
+        /** The JSON of {@code bench tempered}: one row per budget and method. */
+        record Report(String model, double exactLogZ, int seeds, int chains, int levels, List<TemperedComparison.Row> rows,
+                      String table) {
         }
     }
 
@@ -302,11 +281,11 @@ final class BenchCommand implements Runnable {
             }
             String markdown = WorkTable.markdown(rows);
             table.write(markdown);
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("model", model);
-            o.put("rows", rows);
-            o.put("table", markdown);
-            Json.print(spec.commandLine().getOut(), o);
+            Json.print(spec.commandLine().getOut(), new Report(model, rows, markdown));
+        }
+
+        /** The JSON of {@code bench work}: one row per number of transitions per step. */
+        record Report(String model, List<WorkTable.Row> rows, String table) {
         }
     }
 }

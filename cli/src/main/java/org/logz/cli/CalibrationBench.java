@@ -121,13 +121,11 @@ final class CalibrationBench implements Runnable {
         }
         String markdown = markdown(rows);
         table.write(markdown);
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("seeds", seeds);
-        o.put("firstSeed", table.seed);
-        o.put("band", List.of(LOW, HIGH));
-        o.put("rows", rows);
-        o.put("table", markdown);
-        Json.print(spec.commandLine().getOut(), o);
+        Json.print(spec.commandLine().getOut(), new Report(seeds, table.seed, List.of(LOW, HIGH), rows, markdown));
+    }
+
+    /** The JSON of {@code bench calibration}: one row per case and estimator, and the band z must fall in. */
+    record Report(int seeds, long firstSeed, List<Double> band, List<Row> rows, String table) {
     }
 
     private List<Case> selected() {

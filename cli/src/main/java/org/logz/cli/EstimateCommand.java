@@ -5,16 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.logz.UserException;
 import org.logz.estimate.Estimate;
+import org.logz.estimate.Method;
 import org.logz.estimate.Replicates;
 import org.logz.estimate.Warning;
 import org.logz.io.AtomicFiles;
@@ -37,32 +37,54 @@ import picocli.CommandLine.Spec;
 final class EstimateCommand implements Callable<Integer> {
     /** A method family: its methods and the options only it accepts. */
     enum Family {
-        ANNEALING(Set.of("ais", "raise"), Set.of("--steps", "--schedule", "--reverse-start", "--work", "--sweeps-per-step")),
-        WORK(Set.of("bar", "cumulant", "histogram"), Set.of("--steps", "--schedule", "--reverse-start", "--work",
-                "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps")),
-        TEMPERED(Set.of("rts", "ti", "ti-rb", "mbar"), Set.of("--levels", "--ladder", "--sweeps", "--round-sweeps",
-                "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step")),
-        SEQUENTIAL(Set.of("rm", "arm", "arm-anticipate", "arm-reseed"), Set.of("--particles", "--gibbs-steps",
-                "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling", "--reseed-sweeps"));
+        ANNEALING(Set.of(Method.AIS, Method.RAISE), Set.of("--steps", "--schedule", "--reverse-start", "--work",
+                "--sweeps-per-step")),
+        WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), Set.of("--steps", "--schedule", "--reverse-start",
+                "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps")),
+        TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), Set.of("--levels", "--ladder", "--sweeps",
+                "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step")),
+        SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED), Set.of("--particles",
+                "--gibbs-steps", "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling",
+                "--reseed-sweeps"));
 
-        final Set<String> methods;
+        final Set<Method> methods;
         final Set<String> options;
 
-        Family(Set<String> methods, Set<String> options) {
+        Family(Set<Method> methods, Set<String> options) {
             this.methods = methods;
             this.options = options;
         }
 
-        static Family of(String method) {
+        static Family of(Method method) {
             for (Family f : values()) {
                 if (f.methods.contains(method)) {
                     return f;
                 }
             }
-            throw new UserException("unknown --method '" + method + "'; use ais, raise, bar, cumulant, histogram, "
+            throw new IllegalStateException("no family runs " + method);
+        }
+
+        /** The method {@code --method} names, if some family runs it. */
+        static Method method(String name) {
+            for (Family f : values()) {
+                for (Method m : f.methods) {
+                    if (m.toString().equals(name)) {
+                        return m;
+                    }
+                }
+            }
+            throw new UserException("unknown --method '" + name + "'; use ais, raise, bar, cumulant, histogram, "
                     + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate or arm-reseed");
         }
     }
+
+    /** Options of a method's family that the method itself does not read. */
+    private static final Map<Method, Set<String>> NOT_FOR = Map.of(
+            Method.AIS, Set.of("--reverse-start"),
+            Method.RM, Set.of("--gamma-threshold", "--max-generate", "--reseed-sweeps"),
+            Method.ARM, Set.of("--ess-threshold", "--reseed-sweeps"),
+            Method.ARM_ANTICIPATE, Set.of("--ess-threshold", "--reseed-sweeps"),
+            Method.ARM_RESEED, Set.of("--ess-threshold"));
 
     /** Replicates run one after another and each result is kept with its trace: beyond this, use fewer, longer runs. */
     static final int MAX_REPLICATES = 10_000;
@@ -79,7 +101,10 @@ final class EstimateCommand implements Callable<Integer> {
             description = "ais, raise (reverse AIS); bar, cumulant, histogram (forward and reverse annealing); rts, ti, "
                     + "ti-rb, mbar (tempered sampling); rm, arm, arm-anticipate, arm-reseed (sequential, RBMs). "
                     + "Default: ${DEFAULT-VALUE}.")
-    String method;
+    String methodName;
+
+    /** The method of {@code --method}, set when the command runs. */
+    Method method;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Philox key. Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -221,12 +246,18 @@ final class EstimateCommand implements Callable<Integer> {
     /** The exact log Z when the problem has one (set before the run, for plots). */
     OptionalDouble exactLogZ = OptionalDouble.empty();
 
-    /** What a family's runner hands back: the runs and one line about them for the text report. */
-    record Runs(List<? extends Estimate> runs, String summary) {
+    /**
+     * What a family's runner hands back: the runs, one line about them for the text report, the path
+     * they ran on (null for the sequential methods), how the headline's standard error is computed,
+     * and the family's part of the report.
+     */
+    record Runs(List<? extends Estimate> runs, String summary, AnnealingRuns.PathDescription path, String stderrMethod,
+                EstimateReport.Details details) {
     }
 
     @Override
     public Integer call() {
+        method = Family.method(methodName);
         Family family = Family.of(method);
         rejectForeignOptions(family);
         if (replicates < 1 || replicates > MAX_REPLICATES) {
@@ -244,41 +275,46 @@ final class EstimateCommand implements Callable<Integer> {
         }
         Double exact = problem.exactLogZ(compareExact).orElse(null);
         exactLogZ = exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact);
-        Map<String, Object> report = new LinkedHashMap<>();
-        report.put("method", method);
-        report.putAll(problem.describe());
         Runs result = switch (family) {
-            case ANNEALING -> AnnealingRuns.run(this, problem, report);
-            case WORK -> WorkRuns.run(this, problem, report);
-            case TEMPERED -> TemperedRuns.run(this, problem, report);
-            case SEQUENTIAL -> SequentialRuns.run(this, problem, report);
+            case ANNEALING -> AnnealingRuns.run(this, problem);
+            case WORK -> WorkRuns.run(this, problem);
+            case TEMPERED -> TemperedRuns.run(this, problem);
+            case SEQUENTIAL -> SequentialRuns.run(this, problem);
         };
+        EstimateReport report = report(problem, result, exact);
+        print(report, result.summary());
+        return warningReport.finish(spec.commandLine().getErr(), report.warnings());
+    }
+
+    /** The report of the runs: the first run's headline, or with replicates their combination. */
+    private EstimateReport report(Problem problem, Runs result, Double exact) {
         List<? extends Estimate> runs = result.runs();
-        report.put("backend", runs.get(0).backend());
-        report.put("seed", seed);
-        List<Warning> warnings = runs.get(0).warnings();
+        Estimate first = runs.get(0);
+        double logZ = first.logZ();
+        Double stderr = EstimateReport.orNull(first.standardError());
+        String stderrMethod = result.stderrMethod();
+        List<Warning> warnings = first.warnings();
+        Double meanLogZ = null;
+        Double sdLogZ = null;
+        List<Json.Replicate> each = null;
         if (runs.size() > 1) {
             Replicates<? extends Estimate> combined = Replicates.of(runs);
             warnings = combined.warnings();
-            report.put("logZ", combined.logZ());
-            report.put("stderr", combined.stdErr());
-            report.put("stderrMethod", "replicates");
-            report.put("meanLogZ", combined.meanLogZ());
-            report.put("sdLogZ", combined.sdLogZ());
-            List<Json.Replicate> each = new ArrayList<>();
+            logZ = combined.logZ();
+            stderr = combined.stdErr();
+            stderrMethod = "replicates";
+            meanLogZ = combined.meanLogZ();
+            sdLogZ = combined.sdLogZ();
+            each = new ArrayList<>();
             for (Estimate e : runs) {
                 each.add(new Json.Replicate(e.seed(), e.logZ(), e.standardError(), e.seconds()));
             }
-            report.put("replicates", each);
         }
-        if (exact != null) {
-            report.put("exactLogZ", exact);
-            report.put("error", (double) report.get("logZ") - exact);
-        }
-        report.put("seconds", runs.stream().mapToDouble(Estimate::seconds).sum());
-        WarningReport.put(report, warnings);
-        print(report, result.summary());
-        return warningReport.finish(spec.commandLine().getErr(), warnings);
+        AnnealingRuns.PathDescription path = result.path();
+        return new EstimateReport(method, problem.describe(), path == null ? null : path.path(),
+                path == null ? null : path.baseRate(), logZ, stderr, stderrMethod, result.details(), first.backend(), seed,
+                meanLogZ, sdLogZ, each, exact, exact == null ? null : logZ - exact,
+                runs.stream().mapToDouble(Estimate::seconds).sum(), List.copyOf(warnings));
     }
 
     /** Every output writable, none of them an input of the run or another output. */
@@ -323,6 +359,11 @@ final class EstimateCommand implements Callable<Integer> {
         if (family == Family.SEQUENTIAL && matched("--chains")) {
             throw new UserException("--chains does not apply to --method " + method);
         }
+        for (String option : NOT_FOR.getOrDefault(method, Set.of())) {
+            if (matched(option)) {
+                throw new UserException(option + " does not apply to --method " + method);
+            }
+        }
     }
 
     Problem.PathOptions pathOptions() {
@@ -350,43 +391,50 @@ final class EstimateCommand implements Callable<Integer> {
         return Schedule.parse(schedule, steps);
     }
 
+    /** The tempering ladder of --ladder and --levels; a piecewise ladder sets its own levels. */
+    Schedule ladder() {
+        if (Schedule.definesOwnSteps(ladder)) {
+            if (matched("--levels")) {
+                throw new UserException("--ladder " + ladder + " sets its own levels; drop --levels");
+            }
+            return Schedule.parse(ladder, 0);
+        }
+        if (levels < 2) {
+            throw new UserException("--levels must be at least 2, got " + levels);
+        }
+        return Schedule.parse(ladder, levels - 1);
+    }
+
     String replicateLabel(int b) {
         return replicates > 1 ? " " + (b + 1) + "/" + replicates : "";
     }
 
-    static Map<String, Object> ordered(Object... keyValues) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            m.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return m;
-    }
-
-    private void print(Map<String, Object> o, String summary) {
+    private void print(EstimateReport r, String summary) {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            Json.print(out, o);
+            Json.print(out, r);
             return;
         }
-        out.printf(Locale.ROOT, "method   %s on %s%n", o.get("method"), o.get("backend"));
-        StringBuilder model = new StringBuilder(String.valueOf(o.get("model")));
-        if (o.containsKey("visible")) {
-            model.append(", ").append(o.get("visible")).append('×').append(o.get("hidden"));
+        out.printf(Locale.ROOT, "method   %s on %s%n", r.method(), r.backend());
+        Problem.Description problem = r.problem();
+        StringBuilder model = new StringBuilder(problem.model());
+        if (problem.visible() != null) {
+            model.append(", ").append(problem.visible()).append('×').append(problem.hidden());
         }
-        if (o.containsKey("baseRate")) {
-            model.append(", base rate ").append(o.get("baseRate"));
-        } else if (o.containsKey("order")) {
-            model.append(", order ").append(o.get("order"));
+        if (r.baseRate() != null) {
+            model.append(", base rate ").append(r.baseRate());
+        } else if (r.details() instanceof EstimateReport.Sequential s) {
+            model.append(", order ").append(s.order());
         }
         out.printf(Locale.ROOT, "model    %s%n", model);
-        Object se = o.get("stderr");
-        out.printf(Locale.ROOT, "log Z    %.4f%s%s%n", (double) o.get("logZ"),
-                se == null ? " (no single-run standard error; use --replicates)" : String.format(Locale.ROOT, " ± %.4f", (double) se),
-                o.containsKey("replicates") ? " (" + replicates + " replicates, " + o.get("stderrMethod") + ")" : "");
-        if (o.containsKey("exactLogZ")) {
-            out.printf(Locale.ROOT, "exact    %.4f (error %+.4f)%n", (double) o.get("exactLogZ"), (double) o.get("error"));
+        out.printf(Locale.ROOT, "log Z    %.4f%s%s%n", r.logZ(),
+                r.stderr() == null ? " (no single-run standard error; use --replicates)"
+                        : String.format(Locale.ROOT, " ± %.4f", r.stderr()),
+                r.replicates() != null ? " (spread of " + replicates + " replicates)" : "");
+        if (r.exactLogZ() != null) {
+            out.printf(Locale.ROOT, "exact    %.4f (error %+.4f)%n", r.exactLogZ(), r.error());
         }
-        out.printf(Locale.ROOT, "run      %s, seed %d, %.2f s%n", summary, seed, (double) o.get("seconds"));
+        out.printf(Locale.ROOT, "run      %s, seed %d, %.2f s%n", summary, seed, r.seconds());
         out.flush();
     }
 }

@@ -1,10 +1,9 @@
 package org.logz.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.Rbm;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,12 +27,10 @@ final class ExactCommand implements Runnable {
         long started = System.nanoTime();
         Problem problem = Problem.parse(model);
         if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("logZ", problem.exactLogZ(true).orElseThrow());
-            o.putAll(problem.describe());
-            o.put("formula", problem instanceof Problem.IsingProblem ? "Kaufman (1949)" : "closed form");
-            o.put("seconds", (System.nanoTime() - started) * 1e-9);
-            Json.print(spec.commandLine().getOut(), o);
+            double logZ = problem.exactLogZ(true).orElseThrow();
+            Json.print(spec.commandLine().getOut(), new Formula(logZ, problem.describe(),
+                    problem instanceof Problem.IsingProblem ? "Kaufman (1949)" : "closed form",
+                    (System.nanoTime() - started) * 1e-9));
             return;
         }
         ModelSource source = rbmProblem.source();
@@ -42,14 +39,16 @@ final class ExactCommand implements Runnable {
         try (Progress progress = Progress.onTerminal("exact")) {
             logZ = RbmEnumeration.logZ(rbm, progress);
         }
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("logZ", logZ);
-        o.put("model", source.name());
-        o.put("visible", rbm.visible());
-        o.put("hidden", rbm.hidden());
-        o.put("enumerated", rbm.hidden() <= rbm.visible() ? "hidden" : "visible");
-        o.put("states", 1L << Math.min(rbm.visible(), rbm.hidden()));
-        o.put("seconds", (System.nanoTime() - started) * 1e-9);
-        Json.print(spec.commandLine().getOut(), o);
+        Json.print(spec.commandLine().getOut(), new Enumeration(logZ, source.name(), rbm.visible(), rbm.hidden(),
+                rbm.hidden() <= rbm.visible() ? "hidden" : "visible", 1L << Math.min(rbm.visible(), rbm.hidden()),
+                (System.nanoTime() - started) * 1e-9));
+    }
+
+    /** The JSON for a model with a closed form. */
+    record Formula(double logZ, @JsonUnwrapped Problem.Description problem, String formula, double seconds) {
+    }
+
+    /** The JSON for an RBM: which layer was summed over and how many states of the other. */
+    record Enumeration(double logZ, String model, int visible, int hidden, String enumerated, long states, double seconds) {
     }
 }

@@ -19,6 +19,8 @@ import org.logz.model.TemperedRbm;
 import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * What {@code --model} names: an RBM file (or the embedded demo), {@code ising:L=N} (the 2D Ising
  * torus, exact log Z by Kaufman's formula) or {@code gauss-toy[:key=value,...]} (Habeck's Gaussian
@@ -51,7 +53,19 @@ sealed interface Problem {
     }
 
     /** The model's name and size, for reports. */
-    Map<String, Object> describe();
+    /** What the report says about the problem. */
+    Description describe();
+
+    /**
+     * The model's name and size, written unwrapped into a report: an RBM's {@code visible} and
+     * {@code hidden} units, an Ising model's {@code sites} (null where they do not apply).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Description(String model, Integer visible, Integer hidden, Integer sites) {
+        static Description named(String model) {
+            return new Description(model, null, null, null);
+        }
+    }
 
     /** Exact log Z when it is known or cheap; for RBMs only when {@code requested} or for the demo. */
     Optional<Double> exactLogZ(boolean requested);
@@ -91,12 +105,8 @@ sealed interface Problem {
     /** An RBM file or the demo RBM. */
     record RbmProblem(ModelSource source) implements Problem {
         @Override
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("model", source.name());
-            m.put("visible", source.rbm().visible());
-            m.put("hidden", source.rbm().hidden());
-            return m;
+        public Description describe() {
+            return new Description(source.name(), source.rbm().visible(), source.rbm().hidden(), null);
         }
 
         @Override
@@ -146,11 +156,8 @@ sealed interface Problem {
         }
 
         @Override
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("model", "ising:L=" + model.size());
-            m.put("sites", model.sites());
-            return m;
+        public Description describe() {
+            return new Description("ising:L=" + model.size(), null, null, model.sites());
         }
 
         @Override
@@ -217,11 +224,9 @@ sealed interface Problem {
         }
 
         @Override
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("model", "gauss-toy:mu0=" + model.mu0() + ",sigma0=" + model.sigma0() + ",tau0=" + model.tau0() + ",mu1="
-                    + model.mu1() + ",sigma1=" + model.sigma1() + ",tau1=" + model.tau1() + ",power=" + model.power());
-            return m;
+        public Description describe() {
+            return Description.named("gauss-toy:mu0=" + model.mu0() + ",sigma0=" + model.sigma0() + ",tau0=" + model.tau0()
+                    + ",mu1=" + model.mu1() + ",sigma1=" + model.sigma1() + ",tau1=" + model.tau1() + ",power=" + model.power());
         }
 
         @Override

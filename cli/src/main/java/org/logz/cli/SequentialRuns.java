@@ -3,7 +3,6 @@ package org.logz.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 import org.logz.UserException;
@@ -23,13 +22,13 @@ final class SequentialRuns {
     private SequentialRuns() {
     }
 
-    static EstimateCommand.Runs run(EstimateCommand c, Problem problem, Map<String, Object> report) {
+    static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
         if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
             throw new UserException("--method " + c.method + " builds up an RBM's visible units; it does not "
-                    + "apply to " + problem.describe().get("model"));
+                    + "apply to " + problem.describe().model());
         }
         ModelSource source = rbmProblem.source();
-        ResampleMove.Variant variant = ResampleMove.Variant.parse(c.method);
+        ResampleMove.Variant variant = ResampleMove.Variant.parse(c.method.toString());
         Optional<BinaryDataset> dataSet = Optional.ofNullable(c.data).map(source::dataSet);
         UnitOrder unitOrder = UnitOrder.parse(c.order, source.rbm().visible(), dataSet);
         ResamplingScheme scheme = ResamplingScheme.parse(c.resampling);
@@ -45,34 +44,18 @@ final class SequentialRuns {
             }
         }
         SequentialResult r = runs.get(0);
-        report.put("logZ", r.logZ());
-        report.put("stderr", r.stdErr().isPresent() ? r.stdErr().getAsDouble() : null);
-        report.put("stderrMethod", r.stdErr().isPresent() ? "Lee-Whiteley (single run)"
-                : "none from one run of this method; use --replicates B (or rm with --resampling multinomial)");
-        report.put("ess", r.ess());
-        report.put("particles", r.particles());
-        report.put("meanParticles", r.meanParticles());
-        report.put("particleSteps", runs.stream().mapToLong(SequentialResult::particleSteps).sum());
-        report.put("resamplings", r.resamplings());
-        report.put("order", unitOrder.name());
-        report.put("resampling", scheme.cliName());
-        report.put("gibbsSteps", c.gibbsSteps);
-        if (variant != ResampleMove.Variant.RM) {
-            report.put("gammaThreshold", c.gammaThreshold);
-            report.put("maxGenerate", c.maxGenerate);
-        } else {
-            report.put("essThreshold", c.essThreshold);
-        }
-        if (variant == ResampleMove.Variant.RESEED) {
-            report.put("reseedSweeps", c.reseedSweeps);
-        }
-        report.put("logZ0", r.logZ0());
-        report.put("trace", r.trace());
+        boolean arm = variant != ResampleMove.Variant.RM;
+        var details = new EstimateReport.Sequential(r.ess(), r.particles(), r.meanParticles(),
+                runs.stream().mapToLong(SequentialResult::particleSteps).sum(), r.resamplings(), unitOrder.name(),
+                scheme.cliName(), c.gibbsSteps, arm ? c.gammaThreshold : null, arm ? c.maxGenerate : null,
+                arm ? null : c.essThreshold, variant == ResampleMove.Variant.RESEED ? c.reseedSweeps : null, r.logZ0(),
+                r.trace());
         if (c.plot != null) {
             TracePlot.write(c.plot, r);
         }
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
                 "R = %d particles (mean R_n %.1f), %d resamplings, %d particle-steps", r.particles(), r.meanParticles(),
-                r.resamplings(), r.particleSteps()));
+                r.resamplings(), r.particleSteps()), null, r.stdErr().isPresent() ? "Lee-Whiteley (single run)"
+                : "none from one run of this method; use --replicates B (or rm with --resampling multinomial)", details);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.TracePlot;
+import org.logz.estimate.Method;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
@@ -23,17 +24,15 @@ final class TemperedRuns {
     private TemperedRuns() {
     }
 
-    static EstimateCommand.Runs run(EstimateCommand c, Problem problem, Map<String, Object> report) {
-        if (c.levels < 2) {
-            throw new UserException("--levels must be at least 2, got " + c.levels);
-        }
-        Schedule ladder = Schedule.parse(c.ladder, c.levels - 1);
+    static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
+        Schedule ladder = c.ladder();
         double[] logPrior = c.prior == null ? null : logPrior(c.prior);
-        if (c.mbarSamples == 0 && c.method.equals("mbar")) {
+        if (c.mbarSamples == 0 && c.method == Method.MBAR) {
             throw new UserException("--method mbar needs --mbar-samples above 0");
         }
         int chains = c.chains(100);
         List<TemperedResult> runs = new ArrayList<>();
+        AnnealingRuns.PathDescription described;
         try (ParticleBackend backend = c.backendOptions.open();
              TemperedPath path = problem.temperingPath(backend, c.pathOptions())) {
             for (int b = 0; b < c.replicates; b++) {
@@ -43,34 +42,13 @@ final class TemperedRuns {
                     runs.add(new TemperedSampling(settings).run(path, progress));
                 }
             }
-            AnnealingRuns.describePath(path, report);
+            described = AnnealingRuns.PathDescription.of(path);
         }
         TemperedResult r = runs.get(0);
-        report.put("logZ", r.logZ());
-        report.put("stderr", r.standardError().getAsDouble());
-        report.put("stderrMethod", "batch means over " + r.batches() + " groups of chains");
-        Map<String, Json.Estimate> estimates = new LinkedHashMap<>();
+        Map<Method, Json.Estimate> estimates = new LinkedHashMap<>();
         for (LevelEstimate e : r.estimates()) {
             estimates.put(e.method(), new Json.Estimate(e.logZ(), e.stdErr()));
         }
-        report.put("estimates", estimates);
-        report.put("chains", chains);
-        report.put("levels", ladder.steps() + 1);
-        report.put("ladder", ladder.name());
-        report.put("prior", c.prior == null ? "uniform" : c.prior.toString());
-        report.put("sweeps", c.sweeps);
-        report.put("roundSweeps", c.roundSweeps);
-        report.put("maxRounds", c.rounds);
-        report.put("initialRounds", r.initialRounds());
-        report.put("converged", r.converged());
-        report.put("finalDeviation", r.finalDeviation());
-        report.put("batches", r.batches());
-        report.put("mbarSamples", r.mbarSamples());
-        if (r.mbarSamples() > 0) {
-            report.put("mbarResidual", r.mbarResidual());
-        }
-        report.put("chainSweeps", runs.stream().mapToLong(TemperedResult::sweeps).sum());
-        report.put("logZ0", r.logZ0());
         double[] curve = r.estimate(c.method).curve();
         double[] betas = r.levelBetas();
         double[] occupancy = r.occupancy();
@@ -81,14 +59,19 @@ final class TemperedRuns {
         for (int k = 0; k < curve.length; k++) {
             trace.add(new LevelPoint(k, betas[k], curve[k], occupancy[k], Math.exp(levelLogPrior[k]), visits[k], initialLogZ[k]));
         }
-        report.put("trace", trace);
+        var details = new EstimateReport.Tempered(estimates, chains, ladder.steps() + 1, ladder.name(),
+                c.prior == null ? "uniform" : c.prior.toString(), c.sweeps, c.roundSweeps, c.rounds, r.initialRounds(),
+                r.converged(), r.finalDeviation(), r.batches(), r.mbarSamples(),
+                r.mbarSamples() > 0 ? r.mbarResidual() : null, runs.stream().mapToLong(TemperedResult::sweeps).sum(),
+                r.logZ0(), trace);
         if (c.plot != null) {
             TracePlot.write(c.plot, r);
         }
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
                 "%d chains on %d levels, %d initial rounds%s, %d final sweeps, %d groups of chains, %d chain-sweeps", chains,
-                ladder.steps() + 1, r.initialRounds(), r.converged() ? " (converged)" : " (not converged)", c.sweeps,
-                r.batches(), r.sweeps()));
+                ladder.steps() + 1, r.initialRounds(), r.initialRounds() == 0 ? " (Ẑ from the annealing pass)"
+                        : r.converged() ? " (converged)" : " (not converged)", c.sweeps,
+                r.batches(), r.sweeps()), described, "batch means over " + r.batches() + " groups of chains", details);
     }
 
     /** The prior file: one positive weight per line (# comments and blank lines skipped), as log r_k. */

@@ -1,9 +1,7 @@
 package org.logz.cli;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import org.logz.UserException;
@@ -14,6 +12,8 @@ import org.logz.io.AtomicFiles;
 import org.logz.io.RbmFiles;
 import org.logz.model.Rbm;
 import org.logz.train.CdTrainer;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -85,18 +85,15 @@ final class TrainCommand implements Runnable {
             rbm = CdTrainer.train(set, settings, progress);
         }
         RbmFiles.write(out, rbm, Optional.of(set.baseRate()));
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("out", out.toString());
-        o.put("data", set.toString());
-        o.put("visible", rbm.visible());
-        o.put("hidden", rbm.hidden());
-        o.put("epochs", epochs);
-        o.put("cdSteps", cdSteps);
-        o.put("seed", seed);
-        o.put("seconds", (System.nanoTime() - started) * 1e-9);
-        if (RbmEnumeration.canEnumerate(rbm) && Math.min(rbm.visible(), rbm.hidden()) <= 24) {
-            o.put("exactLogZ", RbmEnumeration.logZ(rbm));
-        }
-        Json.print(spec.commandLine().getOut(), o);
+        Double exactLogZ = RbmEnumeration.canEnumerate(rbm) && Math.min(rbm.visible(), rbm.hidden()) <= 24
+                ? RbmEnumeration.logZ(rbm) : null;
+        Json.print(spec.commandLine().getOut(), new Report(out.toString(), set.toString(), rbm.visible(), rbm.hidden(), epochs,
+                cdSteps, seed, (System.nanoTime() - started) * 1e-9, exactLogZ));
+    }
+
+    /** The JSON of {@code logz train}; {@code exactLogZ} only when the trained RBM is small enough to enumerate. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Report(String out, String data, int visible, int hidden, int epochs, int cdSteps, long seed, double seconds,
+                  Double exactLogZ) {
     }
 }

@@ -1,9 +1,7 @@
 package org.logz.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.logz.estimate.Warning;
 
@@ -20,11 +18,6 @@ final class WarningReport {
     @Option(names = "--strict", description = "Exit with code 3 when the run raises any warning (low ESS, poor overlap, "
             + "unconverged rounds, ...); the result is still printed.")
     boolean strict;
-
-    /** Adds {@code warnings} to the report as a list of {code, message}. */
-    static void put(Map<String, Object> report, List<Warning> warnings) {
-        report.put("warnings", List.copyOf(warnings));
-    }
 
     /** Prints each warning on {@code err} and returns the exit code: 0, or 3 under --strict with warnings. */
     int finish(PrintWriter err, List<Warning> warnings) {

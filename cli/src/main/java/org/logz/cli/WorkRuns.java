@@ -11,6 +11,7 @@ import org.logz.bench.TracePlot;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
+import org.logz.estimate.Method;
 import org.logz.estimate.work.WorkEstimate;
 import org.logz.io.ValueFiles;
 import org.logz.path.TemperedPath;
@@ -25,16 +26,17 @@ final class WorkRuns {
     private WorkRuns() {
     }
 
-    private static final Map<String, String> STDERR_METHODS = Map.of(
-            "bar", "asymptotic variance of BAR (Bennett 1976; pymbar's)",
-            "cumulant", "delta method on the work moments",
-            "histogram", "bootstrap over forward and reverse work");
+    private static final Map<Method, String> STDERR_METHODS = Map.of(
+            Method.BAR, "asymptotic variance of BAR (Bennett 1976; pymbar's)",
+            Method.CUMULANT, "delta method on the work moments",
+            Method.HISTOGRAM, "bootstrap over forward and reverse work");
 
-    static EstimateCommand.Runs run(EstimateCommand c, Problem problem, Map<String, Object> report) {
+    static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
         Schedule schedule = c.schedule(problem);
         int forwardChains = c.chains(1000);
         int reverseChains = c.reverseChains == null ? forwardChains : c.reverseChains;
         List<BidirectionalResult> runs = new ArrayList<>();
+        AnnealingRuns.PathDescription described;
         try (ParticleBackend backend = c.backendOptions.open();
              TemperedPath path = problem.annealingPath(backend, c.pathOptions())) {
             AnnealedImportanceSampling.Start start = problem.reverseStart(c.reverseStart, path, reverseChains);
@@ -45,27 +47,16 @@ final class WorkRuns {
                     runs.add(new BidirectionalAnnealing(settings).run(path, start, progress));
                 }
             }
-            AnnealingRuns.describePath(path, report);
+            described = AnnealingRuns.PathDescription.of(path);
         }
         BidirectionalResult r = runs.get(0);
-        report.put("logZ", r.logZ());
-        report.put("stderr", r.standardError().getAsDouble());
-        report.put("stderrMethod", STDERR_METHODS.get(c.method));
-        Map<String, Object> estimates = new LinkedHashMap<>();
+        Map<Method, Json.Estimate> estimates = new LinkedHashMap<>();
         for (WorkEstimate e : r.estimates()) {
-            estimates.put(e.name(), new Json.Estimate(r.logZ(e.name()), e.stdErr().orElse(Double.NaN)));
+            estimates.put(e.method(), new Json.Estimate(r.logZ(e.method()), e.stdErr().orElse(Double.NaN)));
         }
-        report.put("estimates", estimates);
-        report.put("forwardChains", forwardChains);
-        report.put("reverseChains", reverseChains);
-        report.put("steps", schedule.steps());
-        report.put("schedule", schedule.name());
-        report.put("start", r.reverse().start());
-        report.put("bootstraps", c.bootstraps);
-        report.put("sweeps", runs.stream().mapToLong(BidirectionalResult::sweeps).sum());
-        report.put("logZ0", r.logZ0());
-        report.put("trace", EstimateCommand.ordered("forward", r.forward().trace(), "reverse",
-                r.reverse().trace()));
+        var details = new EstimateReport.Work(estimates, forwardChains, reverseChains, schedule.steps(), schedule.name(),
+                r.reverse().start(), c.bootstraps, runs.stream().mapToLong(BidirectionalResult::sweeps).sum(), r.logZ0(),
+                new EstimateReport.Directions(r.forward().trace(), r.reverse().trace()));
         if (c.workFile != null) {
             ValueFiles.write(c.workFile, r.forward().work());
         }
@@ -77,7 +68,8 @@ final class WorkRuns {
         }
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
                 "%d forward + %d reverse chains × %d steps (%s schedule, reverse start %s), bounds [%.4f, %.4f]",
-                forwardChains, reverseChains, schedule.steps(), schedule.name(), r.reverse().start(), r.logZ("lower-bound"),
-                r.logZ("upper-bound")));
+                forwardChains, reverseChains, schedule.steps(), schedule.name(), r.reverse().start(), r.logZ(Method.LOWER_BOUND),
+                r.logZ(Method.UPPER_BOUND)), described,
+                STDERR_METHODS.get(c.method), details);
     }
 }

@@ -189,6 +189,49 @@ class MainTest {
         Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--data", "mnist"), "784 units per example, the model 64");
     }
 
+    /** Options a method's family has but the method itself does not read are refused, not ignored. */
+    @Test
+    void optionsTheMethodDoesNotReadAreRefused() {
+        Cli.assertUserError(Cli.run("estimate", "--method", "ais", "--reverse-start", "exact"),
+                "--reverse-start does not apply to --method ais");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--gamma-threshold", "0.5"),
+                "--gamma-threshold does not apply to --method rm");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--reseed-sweeps", "10"),
+                "--reseed-sweeps does not apply to --method arm");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm-anticipate", "--ess-threshold", "0.5"),
+                "--ess-threshold does not apply to --method arm-anticipate");
+    }
+
+    /** Requests the run could never honour are refused before it starts, with the reason. */
+    @Test
+    void impossibleRequestsAreRefusedUpFront() {
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm-reseed", "--data", "digits", "--reseed-sweeps", "0"),
+                "need Gibbs sweeps");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--gibbs-steps", "2147483647"),
+                "exceed the random streams' 2^31 step indices");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--round-sweeps", "1"), "at least 2");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--ladder", "piecewise:0.5/10,1/10", "--levels", "5"),
+                "sets its own levels; drop --levels");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy", "--schedule", "equal-divergence", "--steps",
+                "100000000"), "capped");
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--method", "bar", "--chains", "2147483647"),
+                "ground-state starts");
+        Cli.assertUserError(Cli.run("bench", "sweep", "--chains", "2147483647"), "bench sweep with 2147483647 chains");
+        Cli.assertUserError(Cli.run("bench"), "a benchmark is missing");
+    }
+
+    /** A piecewise ladder sets its own levels; a run without initial rounds writes no deviation (null, not "NaN"). */
+    @Test
+    void piecewiseLadderAndNoRoundsReport() throws IOException {
+        Cli.Outcome o = Cli.run("estimate", "--method", "rts", "--ladder", "piecewise:0.5/10,1/10", "--rounds", "0",
+                "--chains", "20", "--sweeps", "100", "--json");
+        assertEquals(0, o.code(), o.err());
+        JsonNode report = o.json();
+        assertEquals(21, report.get("levels").asInt());
+        assertTrue(report.get("finalDeviation").isNull(), o.out());
+        assertFalse(report.get("converged").asBoolean());
+    }
+
     @Test
     void emulatedCudaAgreesWithTheCpuOnTheDemo() throws IOException {
         for (String method : List.of("ais", "arm")) {

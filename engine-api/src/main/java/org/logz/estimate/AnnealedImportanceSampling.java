@@ -149,7 +149,7 @@ public final class AnnealedImportanceSampling {
             chains.sampleBase(seed, 0);
             Run run = new Run(path, logW, listener, true);
             run.anneal(chains, seed, 1);
-            return run.finish("ais", "base", 0, started, bytes, path.visitedBound(chains));
+            return run.finish(Method.AIS, "base", 0, started, bytes, path.visitedBound(chains));
         }
     }
 
@@ -184,7 +184,7 @@ public final class AnnealedImportanceSampling {
             int firstStep = 1 + start.sweeps();
             Run run = new Run(path, logW, listener, false);
             run.anneal(chains, seed, firstStep);
-            return run.finish("raise", startName, burnIn, started, bytes, bound);
+            return run.finish(Method.RAISE, startName, burnIn, started, bytes, bound);
         }
     }
 
@@ -230,7 +230,7 @@ public final class AnnealedImportanceSampling {
             }
         }
 
-        AnnealingResult finish(String method, String start, long burnInSweeps, long startedNanos, long bytesBefore,
+        AnnealingResult finish(Method method, String start, long burnInSweeps, long startedNanos, long bytesBefore,
                                OptionalDouble visitedBound) {
             int m = settings.chains();
             WeightSummary s = backend.summarize(logW, m);

@@ -28,7 +28,7 @@ import java.util.OptionalDouble;
  * @param visitedBound  where Z sums over states: the largest {@code log f(x)} of the states the run ended
  *                      in (forward) or started from (reverse), a lower bound of log Z; empty otherwise
  */
-public record AnnealingResult(String method, String backend, String path, String schedule, double logZ, double stdErr,
+public record AnnealingResult(Method method, String backend, String path, String schedule, double logZ, double stdErr,
                               double ess, double logZ0, int chains, int steps, long sweeps, long seed, double seconds,
                               double[] logWeights, List<TracePoint> trace, String start, long transferBytes,
                               OptionalDouble visitedBound) implements Estimate {

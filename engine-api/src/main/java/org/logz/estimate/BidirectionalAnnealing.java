@@ -28,10 +28,11 @@ public final class BidirectionalAnnealing {
      *                      other name of {@link BidirectionalResult#estimates()}
      */
     public record Settings(int forwardChains, int reverseChains, Schedule schedule, int bootstraps, long seed,
-                           String headline) {
+                           Method headline) {
         /** The estimators a result holds, in order. */
-        public static final List<String> ESTIMATORS = List.of("lower-bound", "upper-bound", "jarzynski-forward",
-                "jarzynski-reverse", "cumulant-forward", "cumulant-reverse", "cumulant", "bar", "histogram");
+        public static final List<Method> ESTIMATORS = List.of(Method.LOWER_BOUND, Method.UPPER_BOUND,
+                Method.JARZYNSKI_FORWARD, Method.JARZYNSKI_REVERSE, Method.CUMULANT_FORWARD, Method.CUMULANT_REVERSE,
+                Method.CUMULANT, Method.BAR, Method.HISTOGRAM);
 
         public Settings {
             if (!ESTIMATORS.contains(headline)) {
@@ -49,7 +50,7 @@ public final class BidirectionalAnnealing {
 
         /** BAR as the headline. */
         public Settings(int forwardChains, int reverseChains, Schedule schedule, int bootstraps, long seed) {
-            this(forwardChains, reverseChains, schedule, bootstraps, seed, "bar");
+            this(forwardChains, reverseChains, schedule, bootstraps, seed, Method.BAR);
         }
     }
 
@@ -79,7 +80,7 @@ public final class BidirectionalAnnealing {
         List<WorkEstimate> estimates = List.of(WorkEstimators.lowerBound(wF), WorkEstimators.upperBound(wR),
                 WorkEstimators.jarzynskiForward(wF), WorkEstimators.jarzynskiReverse(wR),
                 WorkEstimators.cumulantForward(wF), WorkEstimators.cumulantReverse(wR), WorkEstimators.cumulant(wF, wR),
-                WorkEstimate.of("bar", bar.logRatio(), bar.stdErr()),
+                WorkEstimate.of(Method.BAR, bar.logRatio(), bar.stdErr()),
                 WorkEstimators.histogram(wF, wR, settings.bootstraps(), settings.seed()));
         return new BidirectionalResult(settings.headline(), forward.backend(), path.description(), path.logZ0(), forward,
                 reverse, estimates, settings.seed(), bar.overlap());

@@ -26,11 +26,11 @@ import org.logz.estimate.work.WorkEstimate;
  * @param overlap   overlap of the forward and reverse work ({@link Bar.Result#overlap()})
  * @throws ImpossibleEstimateException when the headline estimate lies below a visited state's log f by more than three standard errors
  */
-public record BidirectionalResult(String method, String backend, String path, double logZ0, AnnealingResult forward,
+public record BidirectionalResult(Method method, String backend, String path, double logZ0, AnnealingResult forward,
                                   AnnealingResult reverse, List<WorkEstimate> estimates, long seed, double overlap)
         implements Estimate {
     /** Headline estimators that rest on the overlap of the two work distributions. */
-    private static final Set<String> NEED_OVERLAP = Set.of("bar", "histogram");
+    private static final Set<Method> NEED_OVERLAP = Set.of(Method.BAR, Method.HISTOGRAM);
 
     public BidirectionalResult {
         estimates = List.copyOf(estimates);
@@ -47,21 +47,21 @@ public record BidirectionalResult(String method, String backend, String path, do
         return b.isEmpty() ? a : OptionalDouble.of(Math.max(a.getAsDouble(), b.getAsDouble()));
     }
 
-    private static WorkEstimate find(List<WorkEstimate> estimates, String name) {
+    private static WorkEstimate find(List<WorkEstimate> estimates, Method name) {
         for (WorkEstimate e : estimates) {
-            if (e.name().equals(name)) {
+            if (e.method() == name) {
                 return e;
             }
         }
         throw new UserException("no work estimator named " + name);
     }
 
-    public WorkEstimate estimate(String name) {
+    public WorkEstimate estimate(Method name) {
         return find(estimates, name);
     }
 
     /** log Z of the target by the named estimator. */
-    public double logZ(String name) {
+    public double logZ(Method name) {
         return logZ0 + estimate(name).logRatio();
     }
 
@@ -80,10 +80,10 @@ public record BidirectionalResult(String method, String backend, String path, do
         if (NEED_OVERLAP.contains(method) && overlap < Bar.MIN_OVERLAP) {
             out.add(Warning.poorOverlap(overlap, Bar.MIN_OVERLAP));
         }
-        double lower = logZ("lower-bound");
-        double upper = logZ("upper-bound");
+        double lower = logZ(Method.LOWER_BOUND);
+        double upper = logZ(Method.UPPER_BOUND);
         double logZ = logZ();
-        if (!method.endsWith("-bound") && (logZ < lower || logZ > upper)) {
+        if (method != Method.LOWER_BOUND && method != Method.UPPER_BOUND && (logZ < lower || logZ > upper)) {
             out.add(Warning.outsideBounds(method, logZ, lower, upper));
         }
         ImpossibleEstimateException.atBound(method, logZ, visitedBound()).ifPresent(out::add);

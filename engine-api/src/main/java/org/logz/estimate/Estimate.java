@@ -5,8 +5,8 @@ import java.util.OptionalDouble;
 
 /** What every estimator's result has in common. */
 public interface Estimate {
-    /** Method name as on the command line. */
-    String method();
+    /** The headline estimator. */
+    Method method();
 
     String backend();
 

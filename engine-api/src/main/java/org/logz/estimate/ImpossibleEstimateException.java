@@ -23,9 +23,9 @@ public final class ImpossibleEstimateException extends EstimationException {
      * ({@link #atBound}) instead: AIS underestimates log Z, and on a model with one dominant state it
      * lands just below that state's log f in about half of its runs.
      */
-    public static void check(String method, double logZ, double stdErr, OptionalDouble visitedBound) {
+    public static void check(String what, double logZ, double stdErr, OptionalDouble visitedBound) {
         if (Double.isNaN(logZ)) {
-            throw new EstimationException(method + ": the estimate is not a number (degenerate weights)");
+            throw new EstimationException(what + ": the estimate is not a number (degenerate weights)");
         }
         if (visitedBound.isEmpty()) {
             return;
@@ -36,13 +36,18 @@ public final class ImpossibleEstimateException extends EstimationException {
             throw new ImpossibleEstimateException(String.format(Locale.ROOT, "%s: the estimate %.4f lies below %.4f, the log "
                     + "unnormalized probability of a state the run visited, by more than three standard errors, and "
                     + "log Z ≥ log f of every state: the estimate is wrong (the chains missed where the mass is); anneal "
-                    + "more slowly, use more chains or another base rate", method, logZ, bound));
+                    + "more slowly, use more chains or another base rate", what, logZ, bound));
         }
     }
 
+    /** {@link #check(String, double, double, OptionalDouble)} for {@code method}'s headline estimate. */
+    public static void check(Method method, double logZ, double stdErr, OptionalDouble visitedBound) {
+        check(method.toString(), logZ, stdErr, visitedBound);
+    }
+
     /** {@link #check(String, double, double, OptionalDouble)} for an estimate without a standard error. */
-    public static void check(String method, double logZ, OptionalDouble visitedBound) {
-        check(method, logZ, 0, visitedBound);
+    public static void check(Method method, double logZ, OptionalDouble visitedBound) {
+        check(method.toString(), logZ, 0, visitedBound);
     }
 
     private static double tolerance(double bound) {
@@ -54,7 +59,7 @@ public final class ImpossibleEstimateException extends EstimationException {
      * {@link #check} would have refused it), the {@code single-state} warning when it sits within 0.01
      * above it (see {@link Warning#singleState}).
      */
-    public static Optional<Warning> atBound(String method, double logZ, OptionalDouble visitedBound) {
+    public static Optional<Warning> atBound(Method method, double logZ, OptionalDouble visitedBound) {
         if (visitedBound.isEmpty()) {
             return Optional.empty();
         }

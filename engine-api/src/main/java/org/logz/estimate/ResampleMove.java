@@ -43,21 +43,27 @@ public final class ResampleMove {
 
     /** The algorithm: Resample-Move or one of the ARM variants. */
     public enum Variant {
-        RM("rm"), ARM("arm"), ANTICIPATE("arm-anticipate"), RESEED("arm-reseed");
+        RM(Method.RM), ARM(Method.ARM), ANTICIPATE(Method.ARM_ANTICIPATE), RESEED(Method.ARM_RESEED);
 
-        private final String cliName;
+        private final Method method;
 
-        Variant(String cliName) {
-            this.cliName = cliName;
+        Variant(Method method) {
+            this.method = method;
         }
 
+        /** The method a result of this variant names. */
+        public Method method() {
+            return method;
+        }
+
+        /** The name on the command line. */
         public String cliName() {
-            return cliName;
+            return method.toString();
         }
 
         public static Variant parse(String name) {
             for (Variant v : values()) {
-                if (v.cliName.equals(name.trim().toLowerCase(Locale.ROOT))) {
+                if (v.cliName().equals(name.trim().toLowerCase(Locale.ROOT))) {
                     return v;
                 }
             }
@@ -101,6 +107,10 @@ public final class ResampleMove {
             }
             if (reseedSweeps < 0 || reseedMinimum < 1) {
                 throw new UserException("reseeding needs non-negative sweeps and a positive minimum");
+            }
+            if (variant == Variant.RESEED && reseedSweeps < 1) {
+                throw new UserException("arm-reseed starts new particles from data points, which are not draws of the "
+                        + "target: they need Gibbs sweeps (G ≥ 1, the paper uses 1500) before they join, got 0");
             }
             if ((long) particles * (1 + 2L * maxGenerate) + reseedMinimum > Integer.MAX_VALUE / 2) {
                 throw new UserException(particles + " particles with " + maxGenerate
@@ -147,6 +157,12 @@ public final class ResampleMove {
         }
         path.backend().require(footprint(path), settings.variant().cliName() + " with " + settings.particles()
                 + " particles on " + path.description());
+        // every unit after the first is entered (one step) and moved (t steps) at least once
+        long leastSteps = (path.length() - 1L) * (1L + settings.gibbsSteps());
+        if (leastSteps > Integer.MAX_VALUE) {
+            throw new UserException(path.length() + " units × " + settings.gibbsSteps() + " Gibbs steps exceed the "
+                    + "random streams' 2^31 step indices; use fewer Gibbs steps");
+        }
         long started = System.nanoTime();
         try (Run run = new Run(path)) {
             return run.execute(listener, started);
@@ -245,7 +261,7 @@ public final class ResampleMove {
                     backend.copy(smoothed, 0, carried, 0, r);
                 }
                 if (!lastUnit) {
-                    particles.augment(unit, 0, r, settings.seed(), step++);
+                    particles.augment(unit, 0, r, settings.seed(), steps(1));
                 }
                 particleSum += total;
                 trace.add(new SequentialTracePoint(unit, total, out.ess(), gamma(out, total), resample, increment,
@@ -256,7 +272,7 @@ public final class ResampleMove {
             // after the trace: the particles' log densities are downloaded once per run, not per iteration
             OptionalDouble bound = visitedBound(n - 1, finalTotal);
             double seconds = (System.nanoTime() - started) * 1e-9;
-            return new SequentialResult(settings.variant().cliName(), backend.name(), path.description(), logZ, stdErr,
+            return new SequentialResult(settings.variant().method(), backend.name(), path.description(), logZ, stdErr,
                     last.ess(), r, path.logZ0(), particleSteps, resamplings, (double) particleSum / n, settings.seed(),
                     seconds, trace, backend.transferredBytes() - bytesAtStart, bound);
         }
@@ -283,8 +299,7 @@ public final class ResampleMove {
         /** Moves rows [first, first + count) t transitions at the current unit (none before the first unit). */
         private void move(int unit, int first, int count) {
             if (unit > 0 && settings.gibbsSteps() > 0) {
-                particles.move(unit, first, count, settings.gibbsSteps(), settings.seed(), step);
-                step += settings.gibbsSteps();
+                particles.move(unit, first, count, settings.gibbsSteps(), settings.seed(), steps(settings.gibbsSteps()));
                 particleSteps += (long) count * settings.gibbsSteps();
             }
         }
@@ -320,8 +335,8 @@ public final class ResampleMove {
                 case RESEED -> {
                     double deficit = 1.0 - gamma(out, total) / settings.gammaThreshold();
                     size = Math.max((int) Math.ceil(deficit * r), settings.reseedMinimum());
-                    particles.reseed(unit, total, size, settings.reseedSweeps(), settings.seed(), step);
-                    step += 1 + settings.reseedSweeps();
+                    particles.reseed(unit, total, size, settings.reseedSweeps(), settings.seed(),
+                            steps(1 + settings.reseedSweeps()));
                     particleSteps += (long) size * settings.reseedSweeps();
                     // each fresh particle carries the current set's mean weight
                     backend.fill(carried, total, size, in.logMean());
@@ -332,8 +347,22 @@ public final class ResampleMove {
             return size;
         }
 
+        /**
+         * The first of {@code count} Philox step indices for the next operation. Refuses to number past
+         * 2^31: a wrapped index would reuse another operation's random numbers.
+         */
+        private int steps(int count) {
+            if ((long) step + count > Integer.MAX_VALUE) {
+                throw new UserException("the run's transitions exceed the random streams' 2^31 step indices; use fewer "
+                        + "Gibbs steps, reseeding sweeps or generated batches");
+            }
+            int first = step;
+            step += count;
+            return first;
+        }
+
         private void resample(int total) {
-            resampler.ancestors(smoothed, total, r, settings.seed(), step++, ancestors);
+            resampler.ancestors(smoothed, total, r, settings.seed(), steps(1), ancestors);
             particles.place(ancestors, r, 0);
             backend.fill(carried, 0, r, 0.0);
             if (trackLineage) {

@@ -27,7 +27,7 @@ import java.util.OptionalDouble;
  *                        particles (the last variable summed out), a lower bound of log Z
  * @throws ImpossibleEstimateException when {@code logZ} lies below {@code visitedBound} by more than three standard errors
  */
-public record SequentialResult(String method, String backend, String path, double logZ, OptionalDouble stdErr,
+public record SequentialResult(Method method, String backend, String path, double logZ, OptionalDouble stdErr,
                                double ess, int particles, double logZ0, long particleSteps, int resamplings,
                                double meanParticles, long seed, double seconds, List<SequentialTracePoint> trace,
                                long transferBytes, OptionalDouble visitedBound)

@@ -20,11 +20,11 @@ public record Warning(String code, String message) {
     }
 
     /** {@code low-ess}: the final importance weights rest on a few particles. */
-    public static Warning lowEss(String method, double ess, int particles) {
+    public static Warning lowEss(Method method, double ess, int particles) {
         return new Warning("low-ess", String.format(Locale.ROOT, "%s: the final ESS is %.1f of %d (below %.0f%%): the "
                 + "estimate rests on a few chains and is probably too %s; anneal more slowly (--steps), use a better "
                 + "base rate, or check it with --method bar", method, ess, particles, 100 * LOW_ESS_FRACTION,
-                method.startsWith("raise") ? "high (reverse runs overestimate)" : "low"));
+                method == Method.RAISE ? "high (reverse runs overestimate)" : "low"));
     }
 
     /** {@code poor-overlap}: forward and reverse work barely overlap. */
@@ -35,7 +35,12 @@ public record Warning(String code, String message) {
     }
 
     /** {@code outside-bounds}: the headline estimate contradicts the bounds of Habeck (2017) eq. 7. */
-    public static Warning outsideBounds(String method, double logZ, double lower, double upper) {
+    public static Warning outsideBounds(Method method, double logZ, double lower, double upper) {
+        if (lower > upper) {
+            return new Warning("outside-bounds", String.format(Locale.ROOT, "the bounds of Habeck eq. 7 cross (lower "
+                    + "%.4f above upper %.4f), so the %s estimate %.4f cannot lie between them: the forward and reverse "
+                    + "work do not look like the two directions of one annealing path", lower, upper, method, logZ));
+        }
         return new Warning("outside-bounds", String.format(Locale.ROOT, "the %s estimate %.4f lies outside the bounds "
                 + "[%.4f, %.4f] of Habeck eq. 7 (mean forward and reverse log weights): the work distributions are not "
                 + "what the estimator assumes", method, logZ, lower, upper));
@@ -56,7 +61,7 @@ public record Warning(String code, String message) {
     }
 
     /** {@code below-bound}: the estimate lies below a state's log f, within three of its standard errors. */
-    public static Warning belowBound(String method, double logZ, double bound) {
+    public static Warning belowBound(Method method, double logZ, double bound) {
         return new Warning("below-bound", String.format(Locale.ROOT, "%s: the estimate %.4f lies %.4f below %.4f, the log "
                 + "unnormalized probability of a state the run visited, and log Z is at least that: the estimate is low "
                 + "(within three of its standard errors, so it is shown); anneal more slowly or use more chains", method,
@@ -64,7 +69,7 @@ public record Warning(String code, String message) {
     }
 
     /** {@code single-state}: the estimate credits all the mass to one state the run visited. */
-    public static Warning singleState(String method, double logZ, double bound) {
+    public static Warning singleState(Method method, double logZ, double bound) {
         return new Warning("single-state", String.format(Locale.ROOT, "%s: the estimate %.4f is within 0.01 of the lower "
                 + "bound %.4f, the largest unnormalized probability of one state the run visited, so it credits that "
                 + "state with all of Z: either that state does hold nearly all of Z, or the chains never left it (a base "

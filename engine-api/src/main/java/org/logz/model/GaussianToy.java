@@ -137,6 +137,9 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
         return 0.5 * ((sa * sa + dm * dm) / (sb * sb) - 1 + 2 * Math.log(sb / sa));
     }
 
+    /** The longest equal-divergence schedule: finding it takes about a minute. */
+    public static final int MAX_EQUAL_DIVERGENCE_STEPS = 100_000;
+
     /**
      * The schedule of {@code steps} steps whose successive bridge distributions are equally far apart,
      * {@code KL(p_k ‖ p_{k+1})} constant: what Habeck's {@code Scheduler} optimizes for. Found by
@@ -144,6 +147,11 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
      */
     public Schedule equalDivergenceSchedule(int steps) {
         Schedule.requireSteps(steps);
+        if (steps > MAX_EQUAL_DIVERGENCE_STEPS) {
+            throw new UserException("an equal-divergence schedule is found by 200 bisections over all its steps (about a "
+                    + "minute for " + MAX_EQUAL_DIVERGENCE_STEPS + " steps), so it is capped there; got " + steps
+                    + " steps: use fewer or a linear schedule");
+        }
         double lo = 0;
         double hi = divergence(0, 1);
         double[] betas = new double[steps + 1];

@@ -1,6 +1,8 @@
 package org.logz.model;
 
 import org.logz.UserException;
+import org.logz.memory.Footprint;
+import org.logz.memory.HostMemory;
 
 /**
  * The 2D Ising model on an L × L torus (DESIGN §5): spins ±1,
@@ -56,6 +58,10 @@ public record Ising(int size) implements TemperedModel {
      */
     public float[] groundStates(int count) {
         int n = sites();
+        HostMemory.requireHeap(Footprint.times(count, 4L * n), count + " ground-state starts of the " + size + "×" + size + " Ising model");
+        if ((long) count * n > Integer.MAX_VALUE - 8) {
+            throw new UserException(count + " starts of " + n + " spins do not fit one Java array; use fewer chains");
+        }
         float[] x = new float[count * n];
         for (int r = 0; r < count; r++) {
             java.util.Arrays.fill(x, r * n, (r + 1) * n, r % 2 == 0 ? 1f : -1f);

@@ -17,7 +17,7 @@ class ImpossibleEstimateTest {
     @Test
     void estimateBelowTheVisitedBoundIsRefused() {
         ImpossibleEstimateException e = assertThrows(ImpossibleEstimateException.class,
-                () -> ImpossibleEstimateException.check("ais", 99.998, OptionalDouble.of(100)));
+                () -> ImpossibleEstimateException.check(Method.AIS, 99.998, OptionalDouble.of(100)));
         assertTrue(e.getMessage().startsWith("ais: the estimate 99.9980 lies below 100.0000"), e.getMessage());
         assertTrue(e.getMessage().contains("log Z ≥ log f of every state"), e.getMessage());
         assertInstanceOf(EstimationException.class, e);
@@ -26,35 +26,35 @@ class ImpossibleEstimateTest {
     /** Rounding below the bound (within 1e-3 + 1e-6·|bound|) is tolerated. */
     @Test
     void estimateWithinTheToleranceIsAccepted() {
-        assertDoesNotThrow(() -> ImpossibleEstimateException.check("ais", 99.9995, OptionalDouble.of(100)));
-        assertDoesNotThrow(() -> ImpossibleEstimateException.check("ais", -1e6 - 0.99, OptionalDouble.of(-1e6)));
+        assertDoesNotThrow(() -> ImpossibleEstimateException.check(Method.AIS, 99.9995, OptionalDouble.of(100)));
+        assertDoesNotThrow(() -> ImpossibleEstimateException.check(Method.AIS, -1e6 - 0.99, OptionalDouble.of(-1e6)));
         assertThrows(ImpossibleEstimateException.class,
-                () -> ImpossibleEstimateException.check("ais", -1e6 - 1.01, OptionalDouble.of(-1e6)));
-        assertDoesNotThrow(() -> ImpossibleEstimateException.check("ais", 150, OptionalDouble.of(100)));
+                () -> ImpossibleEstimateException.check(Method.AIS, -1e6 - 1.01, OptionalDouble.of(-1e6)));
+        assertDoesNotThrow(() -> ImpossibleEstimateException.check(Method.AIS, 150, OptionalDouble.of(100)));
     }
 
     /** Without a visited bound nothing is checked. */
     @Test
     void noBoundNoCheck() {
-        assertDoesNotThrow(() -> ImpossibleEstimateException.check("ais", -1e300, OptionalDouble.empty()));
-        assertEquals(Optional.empty(), ImpossibleEstimateException.atBound("ais", -1e300, OptionalDouble.empty()));
+        assertDoesNotThrow(() -> ImpossibleEstimateException.check(Method.AIS, -1e300, OptionalDouble.empty()));
+        assertEquals(Optional.empty(), ImpossibleEstimateException.atBound(Method.AIS, -1e300, OptionalDouble.empty()));
     }
 
     /** An estimate within 0.01 of the bound gets the single-state warning naming method and numbers. */
     @Test
     void estimateOnTheBoundWarnsSingleState() {
-        Warning w = ImpossibleEstimateException.atBound("bar", 100.005, OptionalDouble.of(100)).orElseThrow();
+        Warning w = ImpossibleEstimateException.atBound(Method.BAR, 100.005, OptionalDouble.of(100)).orElseThrow();
         assertEquals("single-state", w.code());
         assertTrue(w.message().startsWith("bar: the estimate 100.0050 is within 0.01 of the lower bound 100.0000"),
                 w.message());
-        assertTrue(ImpossibleEstimateException.atBound("bar", 99.9995, OptionalDouble.of(100)).isPresent(),
+        assertTrue(ImpossibleEstimateException.atBound(Method.BAR, 99.9995, OptionalDouble.of(100)).isPresent(),
                 "tolerated rounding below the bound also sits on it");
     }
 
     /** An estimate clearly above the bound gets no warning. */
     @Test
     void estimateAboveTheBoundDoesNotWarn() {
-        assertFalse(ImpossibleEstimateException.atBound("bar", 100.02, OptionalDouble.of(100)).isPresent());
+        assertFalse(ImpossibleEstimateException.atBound(Method.BAR, 100.02, OptionalDouble.of(100)).isPresent());
     }
 
     /** Warnings need a code and a message. */

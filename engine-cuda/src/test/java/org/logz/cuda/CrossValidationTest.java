@@ -20,6 +20,7 @@ import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.Replicates;
 import org.logz.estimate.ResampleMove;
@@ -270,7 +271,7 @@ class CrossValidationTest {
                         3000, 5)).run(path, ProgressListener.NONE);
             }
         }
-        for (String method : new String[] {"rts", "ti", "ti-rb", "mbar"}) {
+        for (Method method : TemperedSampling.Settings.ESTIMATORS) {
             LevelEstimate a = r[0].estimate(method);
             LevelEstimate b = r[1].estimate(method);
             System.out.printf(Locale.ROOT, "%s: cpu %.4f ± %.4f, cuda %.4f ± %.4f%n", method, a.logZ(), a.stdErr(), b.logZ(),

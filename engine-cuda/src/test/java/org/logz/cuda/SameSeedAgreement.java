@@ -73,7 +73,7 @@ final class SameSeedAgreement {
             BidirectionalResult both = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(120, 120,
                     Schedule.linear(40), 20, 4)).run(path, start, ProgressListener.NONE);
             for (WorkEstimate e : both.estimates()) {
-                out.put(name + " " + e.name(), new Value(both.logZ(e.name()), e.stdErr().orElse(Double.NaN)));
+                out.put(name + " " + e.method(), new Value(both.logZ(e.method()), e.stdErr().orElse(Double.NaN)));
             }
         }
     }

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalResult;
+import org.logz.estimate.Method;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.work.WorkEstimate;
@@ -55,16 +56,16 @@ public final class Accuracy {
         System.out.printf(Locale.ROOT, "%s (%d + %d chains × %d steps, %.1f s):%n", name, r.forward().chains(),
                 r.reverse().chains(), r.forward().steps(), r.seconds());
         for (WorkEstimate e : r.estimates()) {
-            double logZ = r.logZ(e.name());
+            double logZ = r.logZ(e.method());
             double se = e.stdErr().orElseThrow();
-            if (e.name().endsWith("-bound")) {
-                System.out.printf(Locale.ROOT, "  %s %s %.4f ± %.4f, exact %.4f%n", name, e.name(), logZ, se, exact);
+            if (e.method() == Method.LOWER_BOUND || e.method() == Method.UPPER_BOUND) {
+                System.out.printf(Locale.ROOT, "  %s %s %.4f ± %.4f, exact %.4f%n", name, e.method(), logZ, se, exact);
             } else {
-                assertLands("  " + name + " " + e.name(), logZ, se, exact, 0.1, maxStdErr);
+                assertLands("  " + name + " " + e.method(), logZ, se, exact, 0.1, maxStdErr);
             }
         }
-        double lower = r.logZ("lower-bound");
-        double upper = r.logZ("upper-bound");
+        double lower = r.logZ(Method.LOWER_BOUND);
+        double upper = r.logZ(Method.UPPER_BOUND);
         assertTrue(lower < exact && exact < upper, name + ": bounds " + lower + " < " + exact + " < " + upper);
     }
 }

@@ -13,7 +13,6 @@ import org.logz.backend.ParticleVector;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.Ising;
-import org.logz.model.TemperedRbm;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
 

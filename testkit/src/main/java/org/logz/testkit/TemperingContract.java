@@ -221,7 +221,7 @@ public abstract class TemperingContract extends BackendTest {
         }
         for (int e = 0; e < runs[0].estimates().size(); e++) {
             assertArrayEquals(runs[0].estimates().get(e).curve(), runs[1].estimates().get(e).curve(),
-                    runs[0].estimates().get(e).method());
+                    runs[0].estimates().get(e).method().toString());
         }
         assertArrayEquals(runs[0].occupancy(), runs[1].occupancy());
     }

@@ -2,6 +2,8 @@ package org.logz.estimate.tempered;
 
 import java.util.List;
 
+import org.logz.estimate.Method;
+
 /**
  * One estimator's reading of a tempered run.
  *
@@ -10,7 +12,7 @@ import java.util.List;
  * @param stdErr batch-means standard error over G groups of chains, each estimated on its own
  * @param curve  {@code log Z_k} at every level of the ladder
  */
-public record LevelEstimate(String method, double logZ, double stdErr, double[] curve) {
+public record LevelEstimate(Method method, double logZ, double stdErr, double[] curve) {
     public LevelEstimate {
         curve = curve.clone();
     }
@@ -22,7 +24,7 @@ public record LevelEstimate(String method, double logZ, double stdErr, double[] 
     }
 
     /** The estimate of {@code curve} with the batch-means standard error of the groups' last entries. */
-    static LevelEstimate of(String method, double[] curve, List<double[]> batchCurves) {
+    static LevelEstimate of(Method method, double[] curve, List<double[]> batchCurves) {
         int b = batchCurves.size();
         double mean = 0;
         for (double[] c : batchCurves) {

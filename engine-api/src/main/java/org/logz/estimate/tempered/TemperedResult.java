@@ -7,6 +7,7 @@ import java.util.OptionalDouble;
 import org.logz.UserException;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.ImpossibleEstimateException;
+import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 
 /**
@@ -37,7 +38,7 @@ import org.logz.estimate.Warning;
  * @param visitedBound    where Z sums over states: the largest {@code log f_1(x)} over the final states
  * @throws ImpossibleEstimateException when the headline estimate lies below {@code visitedBound} by more than three standard errors
  */
-public record TemperedResult(String method, String backend, String path, double logZ0, List<LevelEstimate> estimates,
+public record TemperedResult(Method method, String backend, String path, double logZ0, List<LevelEstimate> estimates,
                              double[] levelBetas, double[] logPrior, double[] occupancy, long[] visits,
                              double[] initialLogZ, int initialRounds, boolean converged, double finalDeviation,
                              int chains, int batches, int mbarSamples, double mbarResidual, long sweeps, long seed,
@@ -87,18 +88,18 @@ public record TemperedResult(String method, String backend, String path, double 
     }
 
     /** The estimate of one method; an {@link IllegalArgumentException} when the run did not produce it. */
-    public LevelEstimate estimate(String name) {
+    public LevelEstimate estimate(Method name) {
         return estimateOf(estimates, name);
     }
 
-    private static LevelEstimate estimateOf(List<LevelEstimate> estimates, String name) {
+    private static LevelEstimate estimateOf(List<LevelEstimate> estimates, Method name) {
         for (LevelEstimate e : estimates) {
-            if (e.method().equals(name)) {
+            if (e.method() == name) {
                 return e;
             }
         }
         throw new UserException("this tempered run has no " + name + " estimate"
-                + ("mbar".equals(name) ? " (no samples were kept for MBAR)" : ""));
+                + (name == Method.MBAR ? " (no samples were kept for MBAR)" : ""));
     }
 
     /**

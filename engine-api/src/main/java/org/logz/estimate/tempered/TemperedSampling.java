@@ -13,6 +13,7 @@ import org.logz.backend.ParticleVector;
 import org.logz.backend.Tempering;
 import org.logz.backend.WeightSummary;
 import org.logz.estimate.EstimationException;
+import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.memory.Footprint;
 import org.logz.numeric.LogSpace;
@@ -67,23 +68,24 @@ public final class TemperedSampling {
      * @param headline    the estimator the result reports as its estimate: rts, ti, ti-rb or mbar
      */
     public record Settings(int chains, Schedule ladder, double[] logPrior, int roundSweeps, int maxRounds, int sweeps,
-                           int batches, int mbarSamples, long seed, String headline) {
+                           int batches, int mbarSamples, long seed, Method headline) {
         /** The estimators a run reads, in order (MBAR only when samples are kept). */
-        public static final List<String> ESTIMATORS = List.of("rts", "ti", "ti-rb", "mbar");
+        public static final List<Method> ESTIMATORS = List.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR);
 
         public Settings {
             if (!ESTIMATORS.contains(headline)) {
                 throw new UserException("no tempered-sampling estimator named " + headline + "; use one of "
                         + ESTIMATORS);
             }
-            if (headline.equals("mbar") && mbarSamples == 0) {
+            if (headline == Method.MBAR && mbarSamples == 0) {
                 throw new UserException("the mbar estimate needs kept samples (mbarSamples above 0)");
             }
             if (chains < 2) {
                 throw new UserException("tempered sampling needs at least 2 chains, got " + chains);
             }
-            if (roundSweeps < 1) {
-                throw new UserException("sweeps per initial round must be at least 1, got " + roundSweeps);
+            if (roundSweeps < 2) {
+                throw new UserException("sweeps per initial round must be at least 2 (a round reads only its second "
+                        + "half), got " + roundSweeps);
             }
             if (maxRounds < 0 || maxRounds > 16) {
                 throw new UserException("initial rounds must be between 0 and 16 (each twice as long as the "
@@ -112,7 +114,7 @@ public final class TemperedSampling {
         /** RTS as the headline. */
         public Settings(int chains, Schedule ladder, double[] logPrior, int roundSweeps, int maxRounds, int sweeps,
                         int batches, int mbarSamples, long seed) {
-            this(chains, ladder, logPrior, roundSweeps, maxRounds, sweeps, batches, mbarSamples, seed, "rts");
+            this(chains, ladder, logPrior, roundSweeps, maxRounds, sweeps, batches, mbarSamples, seed, Method.RTS);
         }
 
         public int levels() {
@@ -371,9 +373,9 @@ public final class TemperedSampling {
             double logZ0 = path.logZ0();
             List<LevelEstimate> estimates = new ArrayList<>();
             double[] rts = all.rts(logZHat, logPrior);
-            estimates.add(LevelEstimate.of("rts", rts, read(group, s -> s.rts(logZHat, logPrior))));
-            estimates.add(LevelEstimate.of("ti", all.ti(logZ0), read(group, s -> s.ti(logZ0))));
-            estimates.add(LevelEstimate.of("ti-rb", all.tiRb(logZ0), read(group, s -> s.tiRb(logZ0))));
+            estimates.add(LevelEstimate.of(Method.RTS, rts, read(group, s -> s.rts(logZHat, logPrior))));
+            estimates.add(LevelEstimate.of(Method.TI, all.ti(logZ0), read(group, s -> s.ti(logZ0))));
+            estimates.add(LevelEstimate.of(Method.TI_RB, all.tiRb(logZ0), read(group, s -> s.tiRb(logZ0))));
             int stored = 0;
             double mbarResidual = Double.NaN;
             if (!kept.isEmpty()) {
@@ -388,7 +390,7 @@ public final class TemperedSampling {
                     mbarResidual = Math.max(mbarResidual, c.residual());
                     groupCurves.add(c.logZ());
                 }
-                estimates.add(LevelEstimate.of("mbar", mbar.logZ(), groupCurves));
+                estimates.add(LevelEstimate.of(Method.MBAR, mbar.logZ(), groupCurves));
             }
             OptionalDouble bound = path.visitedBound(chains);
             double seconds = (System.nanoTime() - startedNanos) * 1e-9;

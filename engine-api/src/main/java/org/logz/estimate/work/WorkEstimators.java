@@ -1,6 +1,7 @@
 package org.logz.estimate.work;
 
 import org.logz.backend.WeightSummary;
+import org.logz.estimate.Method;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.numeric.LogSpace;
@@ -20,26 +21,26 @@ public final class WorkEstimators {
     public static WorkEstimate jarzynskiForward(double[] wF) {
         Bar.requireWork("forward", wF);
         WeightSummary s = summary(negated(wF));
-        return WorkEstimate.of("jarzynski-forward", s.logMean(), s.logMeanStdErr());
+        return WorkEstimate.of(Method.JARZYNSKI_FORWARD, s.logMean(), s.logMeanStdErr());
     }
 
     /** Jarzynski equality reverse (reverse AIS): {@code -log mean exp(-wR)}. */
     public static WorkEstimate jarzynskiReverse(double[] wR) {
         Bar.requireWork("reverse", wR);
         WeightSummary s = summary(negated(wR));
-        return WorkEstimate.of("jarzynski-reverse", -s.logMean(), s.logMeanStdErr());
+        return WorkEstimate.of(Method.JARZYNSKI_REVERSE, -s.logMean(), s.logMeanStdErr());
     }
 
     /** Lower bound of Habeck eq. 7: {@code ⟨log w⟩_f = -mean(wF)}. */
     public static WorkEstimate lowerBound(double[] wF) {
         Bar.requireWork("forward", wF);
-        return WorkEstimate.of("lower-bound", -mean(wF), Math.sqrt(variance(wF) / wF.length));
+        return WorkEstimate.of(Method.LOWER_BOUND, -mean(wF), Math.sqrt(variance(wF) / wF.length));
     }
 
     /** Upper bound of Habeck eq. 7: {@code -⟨W⟩_r = mean(wR)}. */
     public static WorkEstimate upperBound(double[] wR) {
         Bar.requireWork("reverse", wR);
-        return WorkEstimate.of("upper-bound", mean(wR), Math.sqrt(variance(wR) / wR.length));
+        return WorkEstimate.of(Method.UPPER_BOUND, mean(wR), Math.sqrt(variance(wR) / wR.length));
     }
 
     /**
@@ -50,14 +51,14 @@ public final class WorkEstimators {
      */
     public static WorkEstimate cumulantForward(double[] wF) {
         Bar.requireWork("forward", wF);
-        return WorkEstimate.of("cumulant-forward", -mean(wF) + variance(wF) / 2,
+        return WorkEstimate.of(Method.CUMULANT_FORWARD, -mean(wF) + variance(wF) / 2,
                 Math.hypot(Math.sqrt(momentVariance(wF, -1, 0.5)), truncationError(wF)));
     }
 
     /** The reverse cumulant estimator (eq. 12), {@code mean(wR) - var(wR)/2}, with the error of {@link #cumulantForward}. */
     public static WorkEstimate cumulantReverse(double[] wR) {
         Bar.requireWork("reverse", wR);
-        return WorkEstimate.of("cumulant-reverse", mean(wR) - variance(wR) / 2,
+        return WorkEstimate.of(Method.CUMULANT_REVERSE, mean(wR) - variance(wR) / 2,
                 Math.hypot(Math.sqrt(momentVariance(wR, 1, -0.5)), truncationError(wR)));
     }
 
@@ -96,7 +97,7 @@ public final class WorkEstimators {
     public static WorkEstimate cumulant(double[] wF, double[] wR) {
         Bar.requireWork("forward", wF);
         Bar.requireWork("reverse", wR);
-        return WorkEstimate.of("cumulant", -(mean(wF) - mean(wR)) / 2 + (variance(wF) - variance(wR)) / 12,
+        return WorkEstimate.of(Method.CUMULANT, -(mean(wF) - mean(wR)) / 2 + (variance(wF) - variance(wR)) / 12,
                 Math.sqrt(momentVariance(wF, -0.5, 1.0 / 12) + momentVariance(wR, 0.5, -1.0 / 12)));
     }
 
@@ -123,7 +124,7 @@ public final class WorkEstimators {
     /** Bennett's acceptance ratio (eq. 14) with its asymptotic standard error. */
     public static WorkEstimate bar(double[] wF, double[] wR) {
         Bar.Result r = Bar.solve(wF, wR);
-        return WorkEstimate.of("bar", r.logRatio(), r.stdErr());
+        return WorkEstimate.of(Method.BAR, r.logRatio(), r.stdErr());
     }
 
     /**
@@ -133,7 +134,7 @@ public final class WorkEstimators {
     public static WorkEstimate histogram(double[] wF, double[] wR, int bootstraps, long seed) {
         double estimate = WorkHistogram.of(wF, wR).logRatio();
         if (bootstraps < 2) {
-            return WorkEstimate.of("histogram", estimate);
+            return WorkEstimate.of(Method.HISTOGRAM, estimate);
         }
         HostMemory.requireHeap(Footprint.times(bootstraps, 8) + Footprint.times((long) wF.length + wR.length, 40),
                 bootstraps + " bootstrap resamples of the histogram estimator");
@@ -152,7 +153,7 @@ public final class WorkEstimators {
             }
             values[b] = WorkHistogram.solve(f, r).logRatio();
         }
-        return WorkEstimate.of("histogram", estimate, Math.sqrt(variance(values)));
+        return WorkEstimate.of(Method.HISTOGRAM, estimate, Math.sqrt(variance(values)));
     }
 
     static double mean(double[] v) {

@@ -66,7 +66,7 @@ class WorkEstimatorsTest {
                 WorkEstimators.cumulant(w[0], w[1]), WorkEstimators.cumulantForward(w[0]), WorkEstimators.cumulantReverse(w[1])}) {
             // cumulant estimators are exact for Gaussian work; the others within a few standard errors
             double tol = e.stdErr().isPresent() ? Math.max(5 * e.stdErr().getAsDouble(), 0.02) : 0.06;
-            assertEquals(truth, e.logRatio(), tol, e.name());
+            assertEquals(truth, e.logRatio(), tol, e.method().toString());
         }
         WorkEstimate bar = WorkEstimators.bar(w[0], w[1]);
         WorkEstimate histogram = WorkEstimators.histogram(w[0], w[1], 50, 1);

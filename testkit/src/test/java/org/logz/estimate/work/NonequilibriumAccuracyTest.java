@@ -3,7 +3,7 @@ package org.logz.estimate.work;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -12,6 +12,7 @@ import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
+import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.exact.IsingExact;
 import org.logz.exact.RbmEnumeration;
@@ -72,15 +73,15 @@ class NonequilibriumAccuracyTest {
         try (TemperedPath path = new TemperedPath(backend, toy)) {
             for (int steps : new int[] {10, 20}) {
                 Schedule schedule = toy.equalDivergenceSchedule(steps);
-                Map<String, double[]> errors = new LinkedHashMap<>();
+                Map<Method, double[]> errors = new EnumMap<>(Method.class);
                 for (int rep = 0; rep < repetitions; rep++) {
                     BidirectionalResult r = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(100, 100,
                             schedule, 20, 1000 + rep)).run(path, new Start.Exact(), ProgressListener.NONE);
                     for (WorkEstimate e : r.estimates()) {
-                        errors.computeIfAbsent(e.name(), n -> new double[repetitions])[rep] = r.logZ(e.name()) - toy.logZ1();
+                        errors.computeIfAbsent(e.method(), n -> new double[repetitions])[rep] = r.logZ(e.method()) - toy.logZ1();
                     }
                 }
-                double[] bar = summary(errors.get("bar"));
+                double[] bar = summary(errors.get(Method.BAR));
                 System.out.printf(Locale.ROOT, "Gaussian toy K=%d (bias ± SE / RMSE):", steps);
                 errors.forEach((name, err) -> {
                     double[] s = summary(err);
@@ -88,12 +89,12 @@ class NonequilibriumAccuracyTest {
                 });
                 System.out.println();
                 assertTrue(Math.abs(bar[0]) < 3 * bar[1], "K=" + steps + ": BAR bias " + bar[0] + " ± " + bar[1]);
-                assertEquals(bar[2], summary(errors.get("histogram"))[2], 1e-6, "BAR and histogram coincide");
-                for (String other : new String[] {"jarzynski-forward", "jarzynski-reverse", "cumulant-forward",
-                        "cumulant-reverse", "cumulant"}) {
+                assertEquals(bar[2], summary(errors.get(Method.HISTOGRAM))[2], 1e-6, "BAR and histogram coincide");
+                for (Method other : new Method[] {Method.JARZYNSKI_FORWARD, Method.JARZYNSKI_REVERSE,
+                        Method.CUMULANT_FORWARD, Method.CUMULANT_REVERSE, Method.CUMULANT}) {
                     double[] s = summary(errors.get(other));
                     assertTrue(s[2] > bar[2], "K=" + steps + ": " + other + " RMSE " + s[2] + " vs BAR " + bar[2]);
-                    if (!other.equals("jarzynski-forward")) {
+                    if (other != Method.JARZYNSKI_FORWARD) {
                         assertTrue(Math.abs(s[0]) > 3 * s[1], "K=" + steps + ": " + other + " should be biased, " + s[0]);
                     }
                 }

@@ -1,0 +1,72 @@
+package org.logz.cli;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+import org.logz.estimate.Method;
+import org.logz.estimate.SequentialTracePoint;
+import org.logz.estimate.TracePoint;
+import org.logz.estimate.Warning;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+/**
+ * The report of {@code logz estimate}, written by Jackson in component order: the method, the
+ * problem, the headline estimate, the family's {@link Details}, then what every run has. Components
+ * that only some runs have (a base rate, replicates, an exact answer) are left out when null; a
+ * missing single-run standard error is written as null.
+ *
+ * @param path      the tempered path's description; null for the sequential methods
+ * @param baseRate  where an RBM's base rate came from; null for other models
+ * @param stderr    the headline's standard error, null where one run of the method has none
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem, String path, String baseRate,
+                      double logZ, @JsonInclude(JsonInclude.Include.ALWAYS) Double stderr, String stderrMethod,
+                      @JsonUnwrapped Details details, String backend, long seed, Double meanLogZ, Double sdLogZ,
+                      List<Json.Replicate> replicates, Double exactLogZ, Double error, double seconds,
+                      List<Warning> warnings) {
+
+    /** What one method family adds to the report, between the headline and the backend. */
+    sealed interface Details permits Annealing, Work, Tempered, Sequential {
+    }
+
+    /** {@code ais} and {@code raise}. */
+    record Annealing(double ess, int chains, int steps, String schedule, String start, long sweeps, double logZ0,
+                     List<TracePoint> trace) implements Details {
+    }
+
+    /** {@code bar}, {@code cumulant} and {@code histogram}: every work estimator's reading. */
+    record Work(Map<Method, Json.Estimate> estimates, int forwardChains, int reverseChains, int steps, String schedule,
+                String start, int bootstraps, long sweeps, double logZ0, Directions trace) implements Details {
+    }
+
+    /** The traces of the two annealing directions of a work run. */
+    record Directions(List<TracePoint> forward, List<TracePoint> reverse) {
+    }
+
+    /** {@code rts}, {@code ti}, {@code ti-rb} and {@code mbar}: the four readings of one tempered run. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Tempered(Map<Method, Json.Estimate> estimates, int chains, int levels, String ladder, String prior, int sweeps,
+                    int roundSweeps, int maxRounds, int initialRounds, boolean converged, double finalDeviation,
+                    int batches, int mbarSamples, Double mbarResidual, long chainSweeps, double logZ0,
+                    List<TemperedRuns.LevelPoint> trace) implements Details {
+    }
+
+    /**
+     * {@code rm} and the ARM variants; {@code gammaThreshold} and {@code maxGenerate} for ARM,
+     * {@code essThreshold} for Resample-Move, {@code reseedSweeps} for arm-reseed (null otherwise).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Sequential(double ess, int particles, double meanParticles, long particleSteps, int resamplings, String order,
+                      String resampling, int gibbsSteps, Double gammaThreshold, Integer maxGenerate, Double essThreshold,
+                      Integer reseedSweeps, double logZ0, List<SequentialTracePoint> trace) implements Details {
+    }
+
+    /** An optional standard error as a nullable number. */
+    static Double orNull(OptionalDouble value) {
+        return value.isPresent() ? value.getAsDouble() : null;
+    }
+}

@@ -1,0 +1,75 @@
+package org.logz.estimate;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+import org.logz.UserException;
+
+/**
+ * Every estimator logz has, by the name the command line and the JSON use ({@link #toString()}).
+ * A result names its headline method with one of these; a tempered or bidirectional result holds one
+ * reading per estimator of its family.
+ */
+public enum Method {
+    /** Annealed importance sampling from the base (Neal 2001). */
+    AIS("ais"),
+    /** Reverse AIS from samples of the target (Burda, Grosse & Salakhutdinov 2015). */
+    RAISE("raise"),
+    /** Resample-Move on the data-annealing path (Gilks & Berzuini 2001). */
+    RM("rm"),
+    /** Adaptive Resample-Move (ARM paper, Algorithm 2). */
+    ARM("arm"),
+    /** ARM with the anticipated reweighting of the next variable (ARM paper §3.3). */
+    ARM_ANTICIPATE("arm-anticipate"),
+    /** ARM with reseeded particles (ARM paper §3.4). */
+    ARM_RESEED("arm-reseed"),
+    /** Rao-Blackwellized tempered sampling (Carlson et al. 2016, eq. 6). */
+    RTS("rts"),
+    /** Thermodynamic integration over the tempered chains' levels. */
+    TI("ti"),
+    /** Rao-Blackwellized thermodynamic integration. */
+    TI_RB("ti-rb"),
+    /** Multistate Bennett acceptance ratio over the levels (Shirts & Chodera 2008). */
+    MBAR("mbar"),
+    /** The forward mean work, a lower bound of the log ratio (Jensen). */
+    LOWER_BOUND("lower-bound"),
+    /** Minus the reverse mean work, an upper bound of the log ratio. */
+    UPPER_BOUND("upper-bound"),
+    /** Jarzynski's equality on the forward work. */
+    JARZYNSKI_FORWARD("jarzynski-forward"),
+    /** Jarzynski's equality on the reverse work. */
+    JARZYNSKI_REVERSE("jarzynski-reverse"),
+    /** Second-order cumulant expansion of the forward work. */
+    CUMULANT_FORWARD("cumulant-forward"),
+    /** Second-order cumulant expansion of the reverse work. */
+    CUMULANT_REVERSE("cumulant-reverse"),
+    /** The two cumulant expansions combined (Habeck's nonequilibrium paper). */
+    CUMULANT("cumulant"),
+    /** Bennett's acceptance ratio on forward and reverse work (Bennett 1976). */
+    BAR("bar"),
+    /** The work-histogram estimator of the nonequilibrium paper. */
+    HISTOGRAM("histogram");
+
+    private final String cliName;
+
+    Method(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** The name on the command line and in the JSON. */
+    @Override
+    public String toString() {
+        return cliName;
+    }
+
+    /** The method named {@code name} (case-insensitive), or a user error listing the names. */
+    public static Method parse(String name) {
+        String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        for (Method m : values()) {
+            if (m.cliName.equals(key)) {
+                return m;
+            }
+        }
+        throw new UserException("no method named '" + name + "'; use one of " + Arrays.toString(values()));
+    }
+}
