@@ -34,6 +34,11 @@ public final class SweepBenchmark {
             if (chains < 1 || sweeps < 1 || repeats < 1 || threads < 1) {
                 throw new UserException("chains, sweeps, repeats and threads must be positive");
             }
+            // each repetition runs a sweep and an AIS step per sweep, each on its own Philox step index
+            if (4 + 2L * sweeps * repeats > Integer.MAX_VALUE) {
+                throw new UserException("--sweeps " + sweeps + " × --repeats " + repeats + " exceed the random streams' "
+                        + "2^31 step indices; a benchmark needs far fewer");
+            }
         }
     }
 

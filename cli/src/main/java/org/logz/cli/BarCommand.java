@@ -57,7 +57,7 @@ final class BarCommand implements Callable<Integer> {
         if (bar.overlap() < Bar.MIN_OVERLAP) {
             warnings.add(Warning.poorOverlap(bar.overlap(), Bar.MIN_OVERLAP));
         }
-        if (bar.logRatio() < lower.logRatio() || bar.logRatio() > upper.logRatio()) {
+        if (Warning.beyondBounds(bar.logRatio(), lower.logRatio(), upper.logRatio())) {
             warnings.add(Warning.outsideBounds(Method.BAR, bar.logRatio(), lower.logRatio(), upper.logRatio()));
         }
         Json.print(spec.commandLine().getOut(), new Report(bar.logRatio(), bar.stdErr(), bar.deltaF(), bar.overlap(),

@@ -310,6 +310,10 @@ final class EstimateCommand implements Callable<Integer> {
                 each.add(new Json.Replicate(e.seed(), e.logZ(), e.standardError(), e.seconds()));
             }
         }
+        if (exact != null && stderr != null && Math.abs(logZ - exact) > Math.max(4 * stderr, 0.05)) {
+            warnings = new ArrayList<>(warnings);
+            warnings.add(Warning.exactDisagrees(logZ, stderr, exact));
+        }
         AnnealingRuns.PathDescription path = result.path();
         return new EstimateReport(method, problem.describe(), path == null ? null : path.path(),
                 path == null ? null : path.baseRate(), logZ, stderr, stderrMethod, result.details(), first.backend(), seed,

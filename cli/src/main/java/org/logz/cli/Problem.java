@@ -52,7 +52,6 @@ sealed interface Problem {
         return new RbmProblem(ModelSource.resolve(Path.of(s)));
     }
 
-    /** The model's name and size, for reports. */
     /** What the report says about the problem. */
     Description describe();
 

@@ -56,6 +56,8 @@ final class SequentialRuns {
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
                 "R = %d particles (mean R_n %.1f), %d resamplings, %d particle-steps", r.particles(), r.meanParticles(),
                 r.resamplings(), r.particleSteps()), null, r.stdErr().isPresent() ? "Lee-Whiteley (single run)"
+                : variant == ResampleMove.Variant.RM && scheme == ResamplingScheme.MULTINOMIAL
+                ? "none: the Lee-Whiteley variance estimate was not positive in this run; use --replicates B"
                 : "none from one run of this method; use --replicates B (or rm with --resampling multinomial)", details);
     }
 }

@@ -68,7 +68,7 @@ final class TemperedRuns {
             TracePlot.write(c.plot, r);
         }
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
-                "%d chains on %d levels, %d initial rounds%s, %d final sweeps, %d groups of chains, %d chain-sweeps", chains,
+                "%d chains on %d levels, %d initial round(s)%s, %d final sweeps, %d groups of chains, %d chain-sweeps", chains,
                 ladder.steps() + 1, r.initialRounds(), r.initialRounds() == 0 ? " (Ẑ from the annealing pass)"
                         : r.converged() ? " (converged)" : " (not converged)", c.sweeps,
                 r.batches(), r.sweeps()), described, "batch means over " + r.batches() + " groups of chains", details);

@@ -220,6 +220,28 @@ class MainTest {
         Cli.assertUserError(Cli.run("bench"), "a benchmark is missing");
     }
 
+    /**
+     * Where the exact answer is known, an estimate far outside its own error bars is a warning (exit 3
+     * under --strict) even when the run's diagnostics saw nothing; a Lee-Whiteley variance that comes
+     * out negative leaves the run without a standard error instead of printing ± 0.
+     */
+    @Test
+    void failuresTheDiagnosticsMissAreToldWhereTheExactAnswerIsKnown() throws IOException {
+        Cli.Outcome o = Cli.run("estimate", "--model", "gauss-toy:sigma0=1e-3,sigma1=1e6,mu0=0,mu1=0", "--chains", "20",
+                "--steps", "20", "--strict");
+        assertEquals(3, o.code(), o.err());
+        assertTrue(o.err().contains("[exact-disagrees]"), o.err());
+        Cli.Outcome rm = Cli.run("estimate", "--method", "rm", "--particles", "10", "--gibbs-steps", "1", "--resampling",
+                "multinomial", "--json");
+        assertEquals(0, rm.code(), rm.err());
+        assertTrue(rm.json().get("stderr").isNull(), rm.out());
+        assertTrue(rm.json().get("stderrMethod").asText().contains("not positive"), rm.out());
+        Cli.Outcome equal = Cli.run("estimate", "--strict", "--model",
+                "gauss-toy:mu0=0,sigma0=1,tau0=0.995,mu1=0,sigma1=1,tau1=0.995", "--method", "bar", "--chains", "10",
+                "--steps", "3");
+        assertEquals(0, equal.code(), "bounds equal to the estimate up to rounding: " + equal.err());
+    }
+
     /** A piecewise ladder sets its own levels; a run without initial rounds writes no deviation (null, not "NaN"). */
     @Test
     void piecewiseLadderAndNoRoundsReport() throws IOException {

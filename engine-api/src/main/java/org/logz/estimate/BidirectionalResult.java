@@ -83,7 +83,7 @@ public record BidirectionalResult(Method method, String backend, String path, do
         double lower = logZ(Method.LOWER_BOUND);
         double upper = logZ(Method.UPPER_BOUND);
         double logZ = logZ();
-        if (method != Method.LOWER_BOUND && method != Method.UPPER_BOUND && (logZ < lower || logZ > upper)) {
+        if (method != Method.LOWER_BOUND && method != Method.UPPER_BOUND && Warning.beyondBounds(logZ, lower, upper)) {
             out.add(Warning.outsideBounds(method, logZ, lower, upper));
         }
         ImpossibleEstimateException.atBound(method, logZ, visitedBound()).ifPresent(out::add);

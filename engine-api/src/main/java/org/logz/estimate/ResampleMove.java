@@ -249,7 +249,7 @@ public final class ResampleMove {
                 logZ += increment;
                 boolean lastUnit = unit == n - 1;
                 if (lastUnit && trackLineage) {
-                    stdErr = OptionalDouble.of(leeWhiteley());
+                    stdErr = leeWhiteley();
                 }
                 finalTotal = total;
                 boolean resample = !lastUnit && (settings.variant() == Variant.RM
@@ -381,7 +381,7 @@ public final class ResampleMove {
          * {@code v = 1 - (R/(R-1))^{m+1} (1 - Σ_e W_e²)}; the standard error of log Ẑ is
          * {@code sqrt(max(v, 0))} by the delta method. Reads R weights and lineages once per run.
          */
-        private double leeWhiteley() {
+        private OptionalDouble leeWhiteley() {
             double[] lw = backend.download(smoothed, r);
             int[] lineage = backend.download(eve, r);
             double max = Double.NEGATIVE_INFINITY;
@@ -400,7 +400,9 @@ public final class ResampleMove {
                 sumSquares += (m / total) * (m / total);
             }
             double v = 1.0 - Math.pow((double) r / (r - 1), resamplings + 1) * (1.0 - sumSquares);
-            return Math.sqrt(Math.max(v, 0.0));
+            // the estimator of Var(Ẑ)/Z² is unbiased but can come out negative (many resamplings, few
+            // particles): then this run has no usable error, rather than an error of zero
+            return v > 0 ? OptionalDouble.of(Math.sqrt(v)) : OptionalDouble.empty();
         }
 
         @Override

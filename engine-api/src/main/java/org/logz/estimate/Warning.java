@@ -22,7 +22,8 @@ public record Warning(String code, String message) {
     /** {@code low-ess}: the final importance weights rest on a few particles. */
     public static Warning lowEss(Method method, double ess, int particles) {
         return new Warning("low-ess", String.format(Locale.ROOT, "%s: the final ESS is %.1f of %d (below %.0f%%): the "
-                + "estimate rests on a few chains and is probably too %s; anneal more slowly (--steps), use a better "
+                + "estimate rests on a few chains and is probably too %s, and its standard error means little; anneal more "
+                + "slowly (--steps), use a better "
                 + "base rate, or check it with --method bar", method, ess, particles, 100 * LOW_ESS_FRACTION,
                 method == Method.RAISE ? "high (reverse runs overestimate)" : "low"));
     }
@@ -32,6 +33,26 @@ public record Warning(String code, String message) {
         return new Warning("poor-overlap", String.format(Locale.ROOT, "forward and reverse work overlap by %.3g (MBAR "
                 + "overlap matrix; below %.2f): BAR, the histogram estimator and their standard errors are unreliable; "
                 + "anneal more slowly", overlap, minimum));
+    }
+
+    /**
+     * {@code exact-disagrees}: where the exact log Z is known, an estimate more than four of its standard
+     * errors (and 0.05) away from it; the run's own diagnostics missed it.
+     */
+    public static Warning exactDisagrees(double logZ, double stdErr, double exact) {
+        return new Warning("exact-disagrees", String.format(Locale.ROOT, "the estimate %.4f ± %.4f is %.1f standard "
+                + "errors from the exact log Z %.4f: the run's own diagnostics missed a failure (chains that never "
+                + "reached where the mass is); anneal more slowly or use more chains", logZ, stdErr,
+                Math.abs(logZ - exact) / stdErr, exact));
+    }
+
+    /**
+     * Whether {@code logZ} lies outside {@code [lower, upper]} by more than rounding (1e-9 relative): when
+     * forward and reverse work are equal, all three coincide up to the last bits.
+     */
+    public static boolean beyondBounds(double logZ, double lower, double upper) {
+        double slack = 1e-9 * (1 + Math.abs(logZ));
+        return logZ < lower - slack || logZ > upper + slack;
     }
 
     /** {@code outside-bounds}: the headline estimate contradicts the bounds of Habeck (2017) eq. 7. */
