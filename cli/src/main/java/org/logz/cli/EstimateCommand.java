@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
  * {@link SequentialRuns} run them and fill the report.
  */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Estimate log Z of an RBM, the 2D Ising model or the Gaussian toy. Without --model, runs on the "
-                + "embedded demo RBM and also prints its exact log Z.")
+        description = "Estimate log Z of an RBM, the 2D Ising model, the Gaussian toy or the evidence of a GP classifier. "
+                + "Without --model, runs on the embedded demo RBM and also prints its exact log Z.")
 final class EstimateCommand implements Callable<Integer> {
     /** A method family: its methods and the options only it accepts. */
     enum Family {
@@ -45,7 +45,8 @@ final class EstimateCommand implements Callable<Integer> {
                 "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step")),
         SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED), Set.of("--particles",
                 "--gibbs-steps", "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling",
-                "--reseed-sweeps"));
+                "--reseed-sweeps")),
+        APPROXIMATION(Set.of(Method.EP), Set.of());
 
         final Set<Method> methods;
         final Set<String> options;
@@ -74,7 +75,7 @@ final class EstimateCommand implements Callable<Integer> {
                 }
             }
             throw new UserException("unknown --method '" + name + "'; use ais, raise, bar, cumulant, histogram, "
-                    + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate or arm-reseed");
+                    + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate, arm-reseed or ep");
         }
     }
 
@@ -93,18 +94,29 @@ final class EstimateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--model", paramLabel = "MODEL",
-            description = "RBM .npz file (W, a, b, optional a0; or scikit-learn names), ising:L=N, or gauss-toy[:mu0=..,"
-                    + "sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..]. Default: the demo RBM.")
+            description = "RBM .npz file (W, a, b, optional a0; or scikit-learn names), ising:L=N, gauss-toy[:mu0=..,"
+                    + "sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..], or gpc:digits35|mnist35|FILE.npz (GP "
+                    + "classification: y and X or K). Default: the demo RBM.")
     String model;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "ais",
             description = "ais, raise (reverse AIS); bar, cumulant, histogram (forward and reverse annealing); rts, ti, "
-                    + "ti-rb, mbar (tempered sampling); rm, arm, arm-anticipate, arm-reseed (sequential, RBMs). "
+                    + "ti-rb, mbar (tempered sampling); rm, arm, arm-anticipate, arm-reseed (sequential: RBMs, and GP "
+                    + "classification but arm-reseed); ep (GP classification). "
                     + "Default: ${DEFAULT-VALUE}.")
     String methodName;
 
     /** The method of {@code --method}, set when the command runs. */
     Method method;
+
+    @Option(names = "--log-ell", paramLabel = "L",
+            description = "GP classification: log length scale of the squared-exponential covariance. Default: the "
+                    + "file's log_ell, else 4.85 (the ARM paper's Figure 2).")
+    Double logEll;
+
+    @Option(names = "--log-sigma", paramLabel = "S",
+            description = "GP classification: log signal standard deviation. Default: the file's log_sigma, else 5.1.")
+    Double logSigma;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Philox key. Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -214,16 +226,16 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--particles", paramLabel = "R", defaultValue = "1000", description = "rm/arm: base number of particles. Default: ${DEFAULT-VALUE}.")
     int particles;
 
-    @Option(names = "--gibbs-steps", paramLabel = "t", defaultValue = "10", description = "rm/arm: Gibbs sweeps per move step. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--gibbs-steps", paramLabel = "t", defaultValue = "10", description = "rm/arm: Gibbs sweeps per move step. Default: ${DEFAULT-VALUE} (1 for GP classification).")
     int gibbsSteps;
 
-    @Option(names = "--gamma-threshold", paramLabel = "g", defaultValue = "0.7", description = "arm: generate while ESS/R_n < g. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--gamma-threshold", paramLabel = "g", defaultValue = "0.7", description = "arm: generate while ESS/R_n < g. Default: ${DEFAULT-VALUE} (0.9 for GP classification).")
     double gammaThreshold;
 
     @Option(names = "--ess-threshold", paramLabel = "e", defaultValue = "0.7", description = "rm: resample when ESS < e·R. Default: ${DEFAULT-VALUE}.")
     double essThreshold;
 
-    @Option(names = "--max-generate", paramLabel = "i", defaultValue = "3", description = "arm: most batches generated per iteration. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--max-generate", paramLabel = "i", defaultValue = "3", description = "arm: most batches generated per iteration. Default: ${DEFAULT-VALUE} (50 for GP classification).")
     int maxGenerate;
 
     @Option(names = "--order", paramLabel = "O",
@@ -265,7 +277,7 @@ final class EstimateCommand implements Callable<Integer> {
                     + replicates + " (each replicate is a whole run, kept with its trace)");
         }
         checkOutputs();
-        Problem problem = Problem.parse(model);
+        Problem problem = Problem.parse(model, optional(logEll), optional(logSigma));
         if (!(problem instanceof Problem.RbmProblem)) {
             for (String option : new String[] {"--data", "--base-rate", "--compare-exact"}) {
                 if (matched(option)) {
@@ -280,6 +292,7 @@ final class EstimateCommand implements Callable<Integer> {
             case WORK -> WorkRuns.run(this, problem);
             case TEMPERED -> TemperedRuns.run(this, problem);
             case SEQUENTIAL -> SequentialRuns.run(this, problem);
+            case APPROXIMATION -> EpRuns.run(this, problem);
         };
         EstimateReport report = report(problem, result, exact);
         print(report, result.summary());
@@ -348,7 +361,7 @@ final class EstimateCommand implements Callable<Integer> {
         }
     }
 
-    private boolean matched(String option) {
+    boolean matched(String option) {
         return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
@@ -357,6 +370,14 @@ final class EstimateCommand implements Callable<Integer> {
             for (String option : other.options) {
                 if (!family.options.contains(option) && matched(option)) {
                     throw new UserException(option + " does not apply to --method " + method);
+                }
+            }
+        }
+        if (family == Family.APPROXIMATION) {
+            for (String option : new String[] {"--chains", "--backend", "--threads", "--plot"}) {
+                if (matched(option)) {
+                    throw new UserException(option + " does not apply to --method " + method
+                            + " (a deterministic approximation on the host)");
                 }
             }
         }
@@ -395,6 +416,10 @@ final class EstimateCommand implements Callable<Integer> {
         return Schedule.parse(schedule, steps);
     }
 
+    static OptionalDouble optional(Double value) {
+        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
+    }
+
     /** The tempering ladder of --ladder and --levels; a piecewise ladder sets its own levels. */
     Schedule ladder() {
         if (Schedule.definesOwnSteps(ladder)) {
@@ -425,6 +450,9 @@ final class EstimateCommand implements Callable<Integer> {
         if (problem.visible() != null) {
             model.append(", ").append(problem.visible()).append('×').append(problem.hidden());
         }
+        if (problem.cases() != null) {
+            model.append(", ").append(problem.cases()).append(" cases");
+        }
         if (r.baseRate() != null) {
             model.append(", base rate ").append(r.baseRate());
         } else if (r.details() instanceof EstimateReport.Sequential s) {
@@ -432,7 +460,7 @@ final class EstimateCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "model    %s%n", model);
         out.printf(Locale.ROOT, "log Z    %.4f%s%s%n", r.logZ(),
-                r.stderr() == null ? " (no single-run standard error; use --replicates)"
+                r.stderr() == null ? " (no standard error: " + r.stderrMethod().replaceFirst("^none(: | from )", "") + ")"
                         : String.format(Locale.ROOT, " ± %.4f", r.stderr()),
                 r.replicates() != null ? " (spread of " + replicates + " replicates)" : "");
         if (r.exactLogZ() != null) {

@@ -30,7 +30,14 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
                       List<Warning> warnings) {
 
     /** What one method family adds to the report, between the headline and the backend. */
-    sealed interface Details permits Annealing, Work, Tempered, Sequential {
+    sealed interface Details permits Annealing, Work, Tempered, Sequential, Ep {
+    }
+
+    /**
+     * {@code ep}: sweeps run, the last largest site change and the convergence tolerance; the
+     * posterior approximation q itself is not written.
+     */
+    record Ep(int sweeps, double lastChange, double tolerance, double damping) implements Details {
     }
 
     /** {@code ais} and {@code raise}. */
@@ -57,12 +64,15 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
 
     /**
      * {@code rm} and the ARM variants; {@code gammaThreshold} and {@code maxGenerate} for ARM,
-     * {@code essThreshold} for Resample-Move, {@code reseedSweeps} for arm-reseed (null otherwise).
+     * {@code essThreshold} for Resample-Move, {@code reseedSweeps} for arm-reseed; for GP classification
+     * the largest relative drift of the grown precisions against fresh factorizations and how often they
+     * were re-factorized (null otherwise).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Sequential(double ess, int particles, double meanParticles, long particleSteps, int resamplings, String order,
                       String resampling, int gibbsSteps, Double gammaThreshold, Integer maxGenerate, Double essThreshold,
-                      Integer reseedSweeps, double logZ0, List<SequentialTracePoint> trace) implements Details {
+                      Integer reseedSweeps, Double precisionDrift, Integer refactorizations, double logZ0,
+                      List<SequentialTracePoint> trace) implements Details {
     }
 
     /** An optional standard error as a nullable number. */

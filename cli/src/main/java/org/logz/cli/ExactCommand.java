@@ -19,17 +19,26 @@ final class ExactCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "MODEL", description = "RBM .npz file, ising:L=N or gauss-toy[:...]. Default: the demo RBM.")
+    @Option(names = "--model", paramLabel = "MODEL",
+            description = "RBM .npz file, ising:L=N, gauss-toy[:...] or gpc:SET|FILE (n ≤ 3 cases or K = 0). Default: the "
+                    + "demo RBM.")
     String model;
+
+    @Option(names = "--log-ell", paramLabel = "L", description = "GP classification: log length scale.")
+    Double logEll;
+
+    @Option(names = "--log-sigma", paramLabel = "S", description = "GP classification: log signal standard deviation.")
+    Double logSigma;
 
     @Override
     public void run() {
         long started = System.nanoTime();
-        Problem problem = Problem.parse(model);
+        Problem problem = Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma));
         if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
             double logZ = problem.exactLogZ(true).orElseThrow();
             Json.print(spec.commandLine().getOut(), new Formula(logZ, problem.describe(),
-                    problem instanceof Problem.IsingProblem ? "Kaufman (1949)" : "closed form",
+                    problem instanceof Problem.IsingProblem ? "Kaufman (1949)"
+                            : problem instanceof Problem.GpcProblem ? "orthant probability (Sheppard)" : "closed form",
                     (System.nanoTime() - started) * 1e-9));
             return;
         }

@@ -5,14 +5,18 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.exact.GpcExact;
 import org.logz.exact.IsingExact;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
+import org.logz.io.GpcFiles;
 import org.logz.model.GaussianToy;
+import org.logz.model.GpClassification;
 import org.logz.model.Ising;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
@@ -23,8 +27,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * What {@code --model} names: an RBM file (or the embedded demo), {@code ising:L=N} (the 2D Ising
- * torus, exact log Z by Kaufman's formula) or {@code gauss-toy[:key=value,...]} (Habeck's Gaussian
- * toy, exact log Z in closed form).
+ * torus, exact log Z by Kaufman's formula), {@code gauss-toy[:key=value,...]} (Habeck's Gaussian
+ * toy, exact log Z in closed form) or {@code gpc:SET|FILE} (GP classification).
  */
 sealed interface Problem {
     /**
@@ -35,6 +39,18 @@ sealed interface Problem {
     }
 
     static Problem parse(String spec) {
+        return parse(spec, OptionalDouble.empty(), OptionalDouble.empty());
+    }
+
+    /** {@link #parse(String)} with the GP hyperparameters of {@code --log-ell} and {@code --log-sigma}. */
+    static Problem parse(String spec, OptionalDouble logEll, OptionalDouble logSigma) {
+        boolean gpc = spec != null && spec.trim().toLowerCase(Locale.ROOT).startsWith("gpc:");
+        if (!gpc && (logEll.isPresent() || logSigma.isPresent())) {
+            throw new UserException("--log-ell and --log-sigma apply to GP classification (--model gpc:...) only");
+        }
+        if (gpc) {
+            return new GpcProblem(GpcFiles.read(spec.trim().substring(4), logEll, logSigma));
+        }
         if (spec == null) {
             return new RbmProblem(ModelSource.resolve(null));
         }
@@ -60,9 +76,9 @@ sealed interface Problem {
      * {@code hidden} units, an Ising model's {@code sites} (null where they do not apply).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Description(String model, Integer visible, Integer hidden, Integer sites) {
+    record Description(String model, Integer visible, Integer hidden, Integer sites, Integer cases) {
         static Description named(String model) {
-            return new Description(model, null, null, null);
+            return new Description(model, null, null, null, null);
         }
     }
 
@@ -101,11 +117,39 @@ sealed interface Problem {
         }
     }
 
+    /**
+     * {@code gpc:digits35}, {@code gpc:mnist35} or {@code gpc:FILE.npz}: GP classification (ARM paper
+     * §4), exact log Z in closed form for n ≤ 3 or K = 0. Runs the sequential methods (rm, arm,
+     * arm-anticipate) and EP; the annealing and tempered methods have no GP kernel yet.
+     */
+    record GpcProblem(GpClassification model) implements Problem {
+        @Override
+        public Description describe() {
+            return new Description(model.name(), null, null, null, model.size());
+        }
+
+        @Override
+        public Optional<Double> exactLogZ(boolean requested) {
+            return requested || GpcExact.canSolve(model) ? Optional.of(GpcExact.logZ(model)) : Optional.empty();
+        }
+
+        @Override
+        public TemperedModel temperedModel(ParticleBackend backend, PathOptions options) {
+            throw new UserException("GP classification runs with --method rm, arm, arm-anticipate or ep; the annealing "
+                    + "and tempered methods have no GP kernel yet");
+        }
+
+        @Override
+        public Start reverseStart(String spec, TemperedPath path, int chains) {
+            throw new UserException("GP classification has no reverse annealing");
+        }
+    }
+
     /** An RBM file or the demo RBM. */
     record RbmProblem(ModelSource source) implements Problem {
         @Override
         public Description describe() {
-            return new Description(source.name(), source.rbm().visible(), source.rbm().hidden(), null);
+            return new Description(source.name(), source.rbm().visible(), source.rbm().hidden(), null, null);
         }
 
         @Override
@@ -156,7 +200,7 @@ sealed interface Problem {
 
         @Override
         public Description describe() {
-            return new Description("ising:L=" + model.size(), null, null, model.sites());
+            return new Description("ising:L=" + model.size(), null, null, model.sites(), null);
         }
 
         @Override

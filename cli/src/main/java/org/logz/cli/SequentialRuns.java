@@ -11,33 +11,53 @@ import org.logz.bench.TracePlot;
 import org.logz.data.BinaryDataset;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
+import org.logz.model.SequentialModel;
+import org.logz.path.GpcSequence;
 import org.logz.path.RbmSequence;
 import org.logz.path.SequentialPath;
 import org.logz.path.UnitOrder;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
 
-/** {@code --method rm|arm|arm-anticipate|arm-reseed}: the sequential path of an RBM. */
+/** {@code --method rm|arm|arm-anticipate|arm-reseed}: the sequential path of an RBM or a GP classifier. */
 final class SequentialRuns {
     private SequentialRuns() {
     }
 
     static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
-        if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
-            throw new UserException("--method " + c.method + " builds up an RBM's visible units; it does not "
-                    + "apply to " + problem.describe().model());
-        }
-        ModelSource source = rbmProblem.source();
         ResampleMove.Variant variant = ResampleMove.Variant.parse(c.method.toString());
-        Optional<BinaryDataset> dataSet = Optional.ofNullable(c.data).map(source::dataSet);
-        UnitOrder unitOrder = UnitOrder.parse(c.order, source.rbm().visible(), dataSet);
+        UnitOrder unitOrder;
+        SequentialModel model;
+        GpcSequence gpc = null;
+        if (problem instanceof Problem.RbmProblem rbmProblem) {
+            ModelSource source = rbmProblem.source();
+            Optional<BinaryDataset> dataSet = Optional.ofNullable(c.data).map(source::dataSet);
+            unitOrder = UnitOrder.parse(c.order, source.rbm().visible(), dataSet);
+            model = new RbmSequence(source.rbm(), unitOrder, dataSet);
+        } else if (problem instanceof Problem.GpcProblem gpcProblem) {
+            if (variant == ResampleMove.Variant.RESEED) {
+                throw new UserException("arm-reseed restarts chains from data examples of the model's variables; GP "
+                        + "classification has none (use arm or arm-anticipate)");
+            }
+            // the shipped sets list one class after the other: a fixed random order is the default
+            unitOrder = UnitOrder.parse(c.order == null ? "random:1" : c.order, gpcProblem.model().size(), Optional.empty());
+            gpc = new GpcSequence(gpcProblem.model(), unitOrder);
+            model = gpc;
+        } else {
+            throw new UserException("--method " + c.method + " builds up an RBM's visible units or a GP classifier's "
+                    + "cases; it does not apply to " + problem.describe().model());
+        }
         ResamplingScheme scheme = ResamplingScheme.parse(c.resampling);
+        // the ARM paper's GPC settings (§4.2): one Gibbs sweep per move, γ_thr = 0.9, i_max = 50
+        int gibbsSteps = gpc != null && !c.matched("--gibbs-steps") ? 1 : c.gibbsSteps;
+        double gammaThreshold = gpc != null && !c.matched("--gamma-threshold") ? 0.9 : c.gammaThreshold;
+        int maxGenerate = gpc != null && !c.matched("--max-generate") ? 50 : c.maxGenerate;
         List<SequentialResult> runs = new ArrayList<>();
         try (ParticleBackend backend = c.backendOptions.open();
-             SequentialPath path = new SequentialPath(backend, new RbmSequence(source.rbm(), unitOrder, dataSet))) {
+             SequentialPath path = new SequentialPath(backend, model)) {
             for (int b = 0; b < c.replicates; b++) {
-                var settings = new ResampleMove.Settings(variant, c.particles, c.gibbsSteps, c.gammaThreshold, c.essThreshold,
-                        c.maxGenerate, scheme, c.reseedSweeps, 100, Philox.replicateSeed(c.seed, b));
+                var settings = new ResampleMove.Settings(variant, c.particles, gibbsSteps, gammaThreshold, c.essThreshold,
+                        maxGenerate, scheme, c.reseedSweeps, 100, Philox.replicateSeed(c.seed, b));
                 try (Progress progress = Progress.onTerminal(c.method + c.replicateLabel(b))) {
                     runs.add(new ResampleMove(settings).run(path, progress));
                 }
@@ -47,9 +67,10 @@ final class SequentialRuns {
         boolean arm = variant != ResampleMove.Variant.RM;
         var details = new EstimateReport.Sequential(r.ess(), r.particles(), r.meanParticles(),
                 runs.stream().mapToLong(SequentialResult::particleSteps).sum(), r.resamplings(), unitOrder.name(),
-                scheme.cliName(), c.gibbsSteps, arm ? c.gammaThreshold : null, arm ? c.maxGenerate : null,
-                arm ? null : c.essThreshold, variant == ResampleMove.Variant.RESEED ? c.reseedSweeps : null, r.logZ0(),
-                r.trace());
+                scheme.cliName(), gibbsSteps, arm ? gammaThreshold : null, arm ? maxGenerate : null,
+                arm ? null : c.essThreshold, variant == ResampleMove.Variant.RESEED ? c.reseedSweeps : null,
+                gpc == null ? null : gpc.maxPrecisionDrift(), gpc == null ? null : gpc.precisionRefactorizations(),
+                r.logZ0(), r.trace());
         if (c.plot != null) {
             TracePlot.write(c.plot, r);
         }

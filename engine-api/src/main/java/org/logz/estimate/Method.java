@@ -48,7 +48,9 @@ public enum Method {
     /** Bennett's acceptance ratio on forward and reverse work (Bennett 1976). */
     BAR("bar"),
     /** The work-histogram estimator of the nonequilibrium paper. */
-    HISTOGRAM("histogram");
+    HISTOGRAM("histogram"),
+    /** Expectation propagation for probit GP classification (Rasmussen &amp; Williams, eq. 3.65). */
+    EP("ep");
 
     private final String cliName;
 

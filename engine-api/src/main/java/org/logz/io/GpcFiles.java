@@ -51,8 +51,9 @@ public final class GpcFiles {
         return parse(file.toString(), Npz.read(file), logEll, logSigma);
     }
 
-    private static GpClassification parse(String source, Map<String, NpyArray> arrays, OptionalDouble logEll,
-                                           OptionalDouble logSigma) {
+    /** The problem in arrays already read from {@code source} (other arrays are ignored). */
+    public static GpClassification parse(String source, Map<String, NpyArray> arrays, OptionalDouble logEll,
+                                         OptionalDouble logSigma) {
         NpyArray yArray = arrays.get("y");
         if (yArray == null) {
             throw new ModelFormatException(source + ": no labels; expected an array y of ±1 (or 0/1) and X or K, found "

@@ -42,6 +42,10 @@ public final class StreamTag {
     public static final int TEMPERATURE = 17;
     /** Random starts of the search for an RBM's hidden modes (host side). */
     public static final int MODES = 18;
+    /** The two uniforms of each slice-sampled Gibbs update of a GP classifier's z_i (ARM eq. A.2). */
+    public static final int SLICE = 19;
+    /** The random order of the cases within one GP Gibbs sweep (shared by all particles). */
+    public static final int SLICE_ORDER = 20;
 
     private StreamTag() {
     }

@@ -14,6 +14,7 @@ import org.logz.backend.ParticleMatrix;
 import org.logz.kernel.KernelProvider;
 import org.logz.kernel.KernelUnavailableException;
 import org.logz.kernel.Kernels;
+import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
@@ -23,6 +24,7 @@ import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
+import org.logz.path.GpcSequence;
 import org.logz.path.RbmSequence;
 import org.logz.path.UnitOrder;
 
@@ -43,8 +45,12 @@ public abstract class KernelProviderContract extends BackendTest {
                         + backend.name());
             }
         }
-        assertEquals(Set.of(TemperedRbm.class, Ising.class, GaussianToy.class, RbmSequence.class), served,
-                backend.name() + " serves every model logz has");
+        assertEquals(modelsServed(), served, backend.name() + " serves every model logz has");
+    }
+
+    /** The model types this backend has kernels for: every model logz has, unless a backend says otherwise. */
+    protected Set<Class<?>> modelsServed() {
+        return Set.of(TemperedRbm.class, Ising.class, GaussianToy.class, RbmSequence.class, GpcSequence.class);
     }
 
     @Test
@@ -70,6 +76,17 @@ public abstract class KernelProviderContract extends BackendTest {
         assertEquals(11, kernel.stateColumns()[0]);
         kernel.close();
         kernel.close();
+        if (modelsServed().contains(GpcSequence.class)) {
+            GpcSequence gpc = new GpcSequence(GpcKernelContract.problem(), UnitOrder.natural(6));
+            SequentialKernel g = Kernels.sequential(backend, gpc);
+            assertEquals(6, g.length());
+            assertEquals(6, g.stateColumns()[0]);
+            try (ParticleMatrix z = backend.matrix(2, 6)) {
+                g.close();
+                g.close();
+                assertThrows(IllegalStateException.class, () -> g.reset(new ParticleState(List.of(z)), 0, 2));
+            }
+        }
     }
 
     @Test

@@ -1,7 +1,13 @@
 package org.logz.estimate.ep;
 
+import java.util.List;
+import java.util.OptionalDouble;
+
 import org.logz.UserException;
+import org.logz.estimate.Estimate;
 import org.logz.estimate.EstimationException;
+import org.logz.estimate.Method;
+import org.logz.estimate.Warning;
 import org.logz.model.GpClassification;
 import org.logz.numeric.Cholesky;
 import org.logz.numeric.Normal;
@@ -53,7 +59,8 @@ public final class ProbitEp {
      * @param change      largest site-parameter change in the last sweep
      * @param seconds     wall time
      */
-    public record Result(double logZ, double[] mean, double[] covariance, int sweeps, double change, double seconds) {
+    public record Result(double logZ, double[] mean, double[] covariance, int sweeps, double change, double seconds)
+            implements Estimate {
         public Result {
             mean = mean.clone();
             covariance = covariance.clone();
@@ -67,6 +74,40 @@ public final class ProbitEp {
         @Override
         public double[] covariance() {
             return covariance.clone();
+        }
+
+        @Override
+        public Method method() {
+            return Method.EP;
+        }
+
+        /** EP runs on the host in float64, whatever backend the command names. */
+        @Override
+        public String backend() {
+            return "host";
+        }
+
+        /** Deterministic: no Philox key. */
+        @Override
+        public long seed() {
+            return 0;
+        }
+
+        /** A deterministic approximation has no standard error. */
+        @Override
+        public OptionalDouble standardError() {
+            return OptionalDouble.empty();
+        }
+
+        @Override
+        public OptionalDouble visitedBound() {
+            return OptionalDouble.empty();
+        }
+
+        /** Convergence failures are errors; a converged EP raises no warning of its own. */
+        @Override
+        public List<Warning> warnings() {
+            return List.of();
         }
     }
 

@@ -5,6 +5,7 @@ import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
 import org.logz.model.TemperedRbm;
+import org.logz.path.GpcSequence;
 import org.logz.path.RbmSequence;
 
 /** The reference backend's kernel providers, one per model, found by ServiceLoader like every backend's. */
@@ -23,6 +24,12 @@ public final class ReferenceKernels {
         public RbmSequenceProvider() {
             super(ReferenceBackend.class, RbmSequence.class, null, (backend, model) -> new ReferenceRbmKernel(backend,
                     model.permuted(), BaseRate.uniform(model.length()).logOdds()));
+        }
+    }
+
+    public static final class GpcSequenceProvider extends KernelBinding<ReferenceBackend, GpcSequence> {
+        public GpcSequenceProvider() {
+            super(ReferenceBackend.class, GpcSequence.class, null, ReferenceGpcKernel::new);
         }
     }
 

@@ -3,6 +3,7 @@ package org.logz.testkit.reference;
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
 import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.IsingKernelContract;
 import org.logz.testkit.KernelProviderContract;
 import org.logz.testkit.ParticleBackendContract;
@@ -84,6 +85,14 @@ class ReferenceContractsTest {
 
     @Nested
     class Path extends TemperedPathContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return new ReferenceBackend();
+        }
+    }
+
+    @Nested
+    class Gpc extends GpcKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return new ReferenceBackend();

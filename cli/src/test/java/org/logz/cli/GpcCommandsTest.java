@@ -1,0 +1,83 @@
+package org.logz.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.logz.exact.GpcExact;
+import org.logz.io.NpyArray;
+import org.logz.io.Npz;
+import org.logz.model.GpClassification;
+
+/** {@code --model gpc:...}: exact answers, EP, the sequential methods, and what is refused. */
+class GpcCommandsTest {
+    @TempDir
+    Path dir;
+
+    /** Three correlated cases (closed form) written as X, y with 0/1 labels and hyperparameters. */
+    private Path threeCases() {
+        Path file = dir.resolve("three.npz");
+        Npz.write(file, List.of(NpyArray.ofDoubles("X", new int[] {3, 1}, new double[] {0, 0.4, 1.1}),
+                NpyArray.ofDoubles("y", new int[] {3}, new double[] {1, 0, 1}),
+                NpyArray.ofDoubles("log_ell", new int[] {}, new double[] {0}),
+                NpyArray.ofDoubles("log_sigma", new int[] {}, new double[] {1.5})));
+        return file;
+    }
+
+    private static double exactThree() {
+        return GpcExact.logZ(GpClassification.squaredExponential(new double[][] {{0}, {0.4}, {1.1}}, new int[] {1, -1, 1},
+                0, 1.5, "three"));
+    }
+
+    @Test
+    void exactAndEstimatesAgree() throws IOException {
+        String model = "gpc:" + threeCases();
+        Cli.Outcome exact = Cli.run("exact", "--model", model);
+        assertEquals(0, exact.code(), exact.err());
+        assertEquals(exactThree(), exact.json().get("logZ").asDouble(), 1e-12);
+        assertEquals(3, exact.json().get("cases").asInt());
+        Cli.Outcome arm = Cli.run("estimate", "--model", model, "--method", "arm", "--particles", "500", "--replicates", "4",
+                "--json");
+        assertEquals(0, arm.code(), arm.err());
+        JsonNode j = arm.json();
+        assertEquals(exactThree(), j.get("exactLogZ").asDouble(), 1e-12);
+        assertTrue(Math.abs(j.get("error").asDouble()) <= Math.max(4 * j.get("stderr").asDouble(), 0.15), arm.out());
+        assertEquals(1, j.get("gibbsSteps").asInt(), "the paper's GPC default of one sweep per move");
+        assertEquals(0.9, j.get("gammaThreshold").asDouble());
+        assertTrue(j.get("precisionDrift").asDouble() < 1e-8, arm.out());
+        Cli.Outcome ep = Cli.run("estimate", "--model", model, "--method", "ep", "--json");
+        assertEquals(0, ep.code(), ep.err());
+        assertTrue(ep.json().get("stderr").isNull());
+        assertEquals(exactThree(), ep.json().get("logZ").asDouble(), 0.1);
+    }
+
+    @Test
+    void shippedSetRunsEp() throws IOException {
+        Cli.Outcome o = Cli.run("estimate", "--model", "gpc:digits35", "--method", "ep", "--log-ell", "1", "--log-sigma", "0",
+                "--json");
+        assertEquals(0, o.code(), o.err());
+        assertEquals(365, o.json().get("cases").asInt());
+        assertTrue(o.json().get("logZ").asDouble() < 0 && o.json().get("logZ").asDouble() > 365 * Math.log(0.5) * 2, o.out());
+    }
+
+    @Test
+    void whatDoesNotApplyIsRefused() {
+        String model = "gpc:" + threeCases();
+        Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ais"), "no GP kernel yet");
+        Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "arm-reseed"), "GP classification has none");
+        Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ep", "--replicates", "2"), "deterministic");
+        Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ep", "--chains", "5"), "--chains does not apply");
+        Cli.assertUserError(Cli.run("estimate", "--method", "ep"), "--method ep approximates the evidence of GP");
+        Cli.assertUserError(Cli.run("estimate", "--log-ell", "1"), "apply to GP classification");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gpc:nowhere.npz", "--method", "ep"), "neither a shipped set");
+        Cli.assertUserError(Cli.run("exact", "--model", "gpc:digits35"), "closed form for n ≤ 3");
+        Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ep", "--log-sigma", "NaN"), "must be finite");
+    }
+}

@@ -1,0 +1,176 @@
+package org.logz.cpu;
+
+import org.logz.backend.ParticleVector;
+import org.logz.kernel.GpcSteps;
+import org.logz.kernel.ParticleState;
+import org.logz.kernel.SequentialKernel;
+import org.logz.numeric.Normal;
+import org.logz.path.GpcPrecision;
+import org.logz.path.GpcSequence;
+
+/**
+ * The GP classifier's sequential kernel on the CPU (ARM paper, Appendix A): a particle is z (N
+ * floats), the move is a slice-sampled Gibbs sweep over the entered cases in a shared random order
+ * (eq. A.1-A.2, μ_i from the current floats in index order), smoothing adds
+ * {@code log Φ(y_n m / σ)} and augmentation draws z_n from the truncated normal (A.3). The precisions
+ * are grown once on the host ({@link GpcPrecision}) and shared by all particles; rows run in parallel
+ * tiles, each row's arithmetic is sequential, so results do not depend on the thread count.
+ */
+final class CpuGpcKernel implements SequentialKernel {
+    private final CpuBackend backend;
+    private final GpcSequence model;
+    private final GpcPrecision precision;
+    private final int n;
+    private boolean closed;
+
+    CpuGpcKernel(CpuBackend backend, GpcSequence model) {
+        this.backend = backend;
+        this.model = model;
+        this.precision = model.precision();
+        this.n = model.length();
+    }
+
+    @Override
+    public int length() {
+        return n;
+    }
+
+    @Override
+    public int[] stateColumns() {
+        return new int[] {n};
+    }
+
+    @Override
+    public void reset(ParticleState state, int first, int count) {
+        CpuMatrix z = states(state);
+        float[] zeros = new float[n];
+        for (int r = first; r < first + count; r++) {
+            z.writeRow(r, zeros, 0);
+        }
+    }
+
+    /** z is the whole state: nothing is derived from it. */
+    @Override
+    public void refresh(ParticleState state, int first, int count) {
+        states(state);
+    }
+
+    @Override
+    public void move(ParticleState state, int active, int first, int count, int transitions, long seed, int step) {
+        CpuMatrix z = states(state);
+        double[] s = precision.at(active);
+        int[][] orders = new int[transitions][];
+        for (int t = 0; t < transitions; t++) {
+            orders[t] = GpcSteps.sweepOrder(active, seed, step + t);
+        }
+        backend.forEachTile(first, count, (tile, from, to) -> {
+            float[] row = new float[n];
+            double[] u = new double[2];
+            for (int local = from; local < to; local++) {
+                int r = tile * CpuMatrix.TILE_ROWS + local;
+                z.readRow(r, row, 0);
+                for (int t = 0; t < transitions; t++) {
+                    for (int k = 0; k < active; k++) {
+                        int i = orders[t][k];
+                        double sii = s[i * active + i];
+                        double acc = 0;
+                        for (int j = 0; j < active; j++) {
+                            if (j != i) {
+                                acc += s[i * active + j] * row[j];
+                            }
+                        }
+                        GpcSteps.sliceUniforms(seed, k, r, step + t, u);
+                        row[i] = (float) GpcSteps.slice(row[i], -acc / sii, sii, model.label(i), u[0], u[1]);
+                    }
+                }
+                z.writeRow(r, row, 0);
+            }
+        });
+    }
+
+    @Override
+    public void smooth(ParticleState state, int variable, int first, int count, ParticleVector logW) {
+        CpuMatrix z = states(state);
+        double[] w = backend.own(logW).values();
+        double[] s = precision.at(variable + 1);
+        int y = model.label(variable);
+        backend.forEachTile(first, count, (tile, from, to) -> {
+            float[] row = new float[n];
+            for (int local = from; local < to; local++) {
+                int r = tile * CpuMatrix.TILE_ROWS + local;
+                z.readRow(r, row, 0);
+                double[] ms = conditional(s, variable, row);
+                w[r] += Normal.logCdf(y * ms[0] / ms[1]);
+            }
+        });
+    }
+
+    @Override
+    public void augment(ParticleState state, int variable, int first, int count, long seed, int step) {
+        CpuMatrix z = states(state);
+        double[] s = precision.at(variable + 1);
+        int y = model.label(variable);
+        backend.forEachTile(first, count, (tile, from, to) -> {
+            float[] row = new float[n];
+            for (int local = from; local < to; local++) {
+                int r = tile * CpuMatrix.TILE_ROWS + local;
+                z.readRow(r, row, 0);
+                double[] ms = conditional(s, variable, row);
+                z.set(r, variable, (float) GpcSteps.truncatedNormal(ms[0], ms[1], y,
+                        GpcSteps.augmentUniform(seed, r, step)));
+            }
+        });
+    }
+
+    /** {m, σ} of z_v given z_[v] under {@code S^(v+1)} (A.3), the sum in index order. */
+    private static double[] conditional(double[] s, int v, float[] row) {
+        int m = v + 1;
+        double svv = s[v * m + v];
+        double acc = 0;
+        for (int i = 0; i < v; i++) {
+            acc += s[i * m + v] * row[i];
+        }
+        return new double[] {-acc / svv, 1 / Math.sqrt(svv)};
+    }
+
+    /**
+     * {@code log f_n(z) = log N(z_[n]; 0, Σ_[n]) + Σ log Θ(y_i z_i)}, n one past the last non-zero z
+     * of the row (-∞ when a z_i has the wrong sign). Sequential: rows may differ in n.
+     */
+    @Override
+    public void logDensity(ParticleState state, int count, ParticleVector out) {
+        CpuMatrix z = states(state);
+        double[] values = backend.own(out).values();
+        float[] row = new float[n];
+        for (int r = 0; r < count; r++) {
+            z.readRow(r, row, 0);
+            int entered = n;
+            while (entered > 0 && row[entered - 1] == 0f) {
+                entered--;
+            }
+            double[] s = precision.at(entered);
+            double quad = 0;
+            boolean inside = true;
+            for (int i = 0; i < entered; i++) {
+                inside &= model.label(i) * row[i] > 0;
+                for (int j = 0; j < entered; j++) {
+                    quad += row[i] * s[i * entered + j] * row[j];
+                }
+            }
+            values[r] = inside ? -0.5 * quad - 0.5 * entered * Math.log(2 * Math.PI) - 0.5 * precision.logDet(entered)
+                    : Double.NEGATIVE_INFINITY;
+        }
+    }
+
+    private CpuMatrix states(ParticleState state) {
+        if (closed) {
+            throw new IllegalStateException("GP classification kernel is closed");
+        }
+        return backend.own(state.variables());
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}
