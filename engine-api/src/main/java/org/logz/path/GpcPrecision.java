@@ -24,8 +24,10 @@ public final class GpcPrecision {
     private final double[] sigma;
     private final int size;
     private double[] s = new double[0];
+    private double[] previous;
     private int n;
     private double logDet;
+    private double previousLogDet;
     private double maxDrift;
     private int refactorizations;
 
@@ -35,11 +37,19 @@ public final class GpcPrecision {
         this.size = size;
     }
 
-    /** {@code S^(m)}, m × m row-major; shared, read only, valid until the next call. */
+    /**
+     * {@code S^(m)}, m × m row-major; shared, read only, valid until the next call. The last two sizes
+     * are kept (ARM moves generated particles at n after smoothing at n + 1); an older size starts the
+     * growth again from the beginning.
+     */
     public double[] at(int m) {
+        if (m == n - 1 && previous != null) {
+            return previous;
+        }
         if (m < n) {
             n = 0;
             s = new double[0];
+            previous = null;
             logDet = 0;
         }
         while (n < m) {
@@ -51,7 +61,7 @@ public final class GpcPrecision {
     /** {@code log |Σ_[m]|}. */
     public double logDet(int m) {
         at(m);
-        return logDet;
+        return m == n - 1 ? previousLogDet : logDet;
     }
 
     /** The largest relative drift of the grown precision against a fresh factorization so far. */
@@ -88,6 +98,8 @@ public final class GpcPrecision {
             next[n * m + i] = -varsigma * q[i];
         }
         next[n * m + n] = varsigma;
+        previous = s;
+        previousLogDet = logDet;
         s = next;
         n = m;
         logDet += Math.log(schur);

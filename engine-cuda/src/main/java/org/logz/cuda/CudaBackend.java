@@ -37,6 +37,7 @@ public final class CudaBackend extends ParticleBackend {
     final IsingKernels isingKernels;
     final GaussianToyKernels gaussianToyKernels;
     final TemperingKernels temperingKernels;
+    final GpcKernels gpcKernels;
     private final Set<CudaBuffer> live = Collections.newSetFromMap(new IdentityHashMap<>());
     private final CudaVector summary;
     private final CudaIndexVector flag;
@@ -53,6 +54,7 @@ public final class CudaBackend extends ParticleBackend {
         this.isingKernels = new IsingKernels(device);
         this.gaussianToyKernels = new GaussianToyKernels(device);
         this.temperingKernels = new TemperingKernels(device);
+        this.gpcKernels = new GpcKernels(device);
         this.summary = new CudaVector(this, 4);
         this.flag = new CudaIndexVector(this, 1);
     }

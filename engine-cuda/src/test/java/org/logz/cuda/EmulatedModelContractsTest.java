@@ -3,6 +3,7 @@ package org.logz.cuda;
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
 import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.IsingKernelContract;
 import org.logz.testkit.SequentialKernelContract;
 import org.logz.testkit.TemperedPathContract;
@@ -63,6 +64,14 @@ class EmulatedModelContractsTest {
 
     @Nested
     class Path extends TemperedPathContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
+        }
+    }
+
+    @Nested
+    class Gpc extends GpcKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);

@@ -25,6 +25,7 @@ import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
+import org.logz.path.GpcSequence;
 import org.logz.path.RbmSequence;
 import org.logz.path.SequentialPath;
 import org.logz.path.TemperedPath;
@@ -32,6 +33,7 @@ import org.logz.path.UnitOrder;
 import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
 import org.logz.testkit.Fixtures;
+import org.logz.testkit.GpcKernelContract;
 
 /**
  * Every estimator on every model it applies to, with one seed per run, small enough for the emulator:
@@ -97,6 +99,15 @@ final class SameSeedAgreement {
                 SequentialResult r = new ResampleMove(new ResampleMove.Settings(variant, 120, 4, 0.7, 0.7, 3,
                         ResamplingScheme.RESIDUAL, 100, 100, 7)).run(path, ProgressListener.NONE);
                 out.put("digits " + variant.cliName(), new Value(r.logZ(), r.stdErr().orElse(Double.NaN)));
+            }
+        }
+        GpcSequence gpc = new GpcSequence(GpcKernelContract.problem(), UnitOrder.random(6, 3));
+        try (SequentialPath path = new SequentialPath(backend, gpc)) {
+            for (ResampleMove.Variant variant : new ResampleMove.Variant[] {ResampleMove.Variant.RM, ResampleMove.Variant.ARM,
+                    ResampleMove.Variant.ANTICIPATE}) {
+                SequentialResult r = new ResampleMove(new ResampleMove.Settings(variant, 150, 1, 0.9, 0.7, 50,
+                        ResamplingScheme.MULTINOMIAL, 1, 100, 9)).run(path, ProgressListener.NONE);
+                out.put("gpc " + variant.cliName(), new Value(r.logZ(), r.stdErr().orElse(Double.NaN)));
             }
         }
     }

@@ -27,7 +27,7 @@ public abstract class GpcKernelContract extends BackendTest {
     private static final int PARTICLES = 4000;
 
     /** A 6-case problem with strong correlations (log ℓ = 0.3, log σ = 0.7) and mixed labels. */
-    protected static GpClassification problem() {
+    public static GpClassification problem() {
         double[][] x = {{0.1, -0.4}, {0.5, 0.2}, {-0.7, 0.9}, {1.2, -0.3}, {0.0, 0.8}, {-1.1, -0.6}};
         return GpClassification.squaredExponential(x, new int[] {1, -1, 1, 1, -1, -1}, 0.3, 0.7, "contract");
     }

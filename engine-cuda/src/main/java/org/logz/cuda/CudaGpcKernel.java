@@ -1,0 +1,159 @@
+package org.logz.cuda;
+
+import org.logz.backend.IndexVector;
+import org.logz.backend.ParticleVector;
+import org.logz.kernel.GpcSteps;
+import org.logz.kernel.ParticleState;
+import org.logz.kernel.SequentialKernel;
+import org.logz.path.GpcPrecision;
+import org.logz.path.GpcSequence;
+
+/**
+ * The GP classifier's sequential kernel on CUDA (gp_slice_gibbs.cu): the precisions are grown on the
+ * host ({@link GpcPrecision}) and uploaded when the number of entered cases changes (m² doubles), the
+ * sweeps' case orders with every move; z, the labels and the weights stay on the device.
+ * {@link #logDensity} is not needed by the estimators (GP classification is not discrete) and is
+ * computed on the host from downloaded states.
+ */
+final class CudaGpcKernel implements SequentialKernel {
+    private final CudaBackend backend;
+    private final GpcSequence model;
+    private final GpcPrecision precision;
+    private final int n;
+    private final ParticleVector s;
+    private final IndexVector labels;
+    private int uploaded = -1;
+    private IndexVector orders;
+    private boolean closed;
+
+    CudaGpcKernel(CudaBackend backend, GpcSequence model) {
+        this.backend = backend;
+        this.model = model;
+        this.precision = model.precision();
+        this.n = model.length();
+        this.s = backend.vector(Math.multiplyExact(n, n));
+        this.labels = backend.indices(n);
+        int[] y = new int[n];
+        for (int i = 0; i < n; i++) {
+            y[i] = model.label(i);
+        }
+        backend.upload(y, labels);
+    }
+
+    @Override
+    public int length() {
+        return n;
+    }
+
+    @Override
+    public int[] stateColumns() {
+        return new int[] {n};
+    }
+
+    /** {@code S^(m)} on the device. */
+    private long precisionOnDevice(int m) {
+        if (uploaded != m) {
+            backend.upload(precision.at(m), s);
+            uploaded = m;
+        }
+        return backend.own(s).at(0);
+    }
+
+    @Override
+    public void reset(ParticleState state, int first, int count) {
+        CudaMatrix z = states(state);
+        if (count > 0) {
+            backend.device().zero(z.row(first), 4L * count * n);
+        }
+    }
+
+    @Override
+    public void refresh(ParticleState state, int first, int count) {
+        states(state);
+    }
+
+    @Override
+    public void move(ParticleState state, int active, int first, int count, int transitions, long seed, int step) {
+        CudaMatrix z = states(state);
+        if (count == 0 || active == 0 || transitions == 0) {
+            return;
+        }
+        int[] all = new int[Math.multiplyExact(transitions, active)];
+        for (int t = 0; t < transitions; t++) {
+            System.arraycopy(GpcSteps.sweepOrder(active, seed, step + t), 0, all, t * active, active);
+        }
+        if (orders == null || orders.length() < all.length) {
+            if (orders != null) {
+                orders.close();
+            }
+            orders = backend.indices(all.length);
+        }
+        backend.upload(all, orders);
+        backend.gpcKernels.move(z.row(first), count, n, active, precisionOnDevice(active),
+                backend.own(orders).at(0), backend.own(labels).at(0), transitions,
+                seed, step, first);
+    }
+
+    @Override
+    public void smooth(ParticleState state, int variable, int first, int count, ParticleVector logW) {
+        CudaMatrix z = states(state);
+        if (count > 0) {
+            backend.gpcKernels.smooth(z.row(first), count, n, variable, precisionOnDevice(variable + 1),
+                    model.label(variable), backend.own(logW).at(first));
+        }
+    }
+
+    @Override
+    public void augment(ParticleState state, int variable, int first, int count, long seed, int step) {
+        CudaMatrix z = states(state);
+        if (count > 0) {
+            backend.gpcKernels.augment(z.row(first), count, n, variable, precisionOnDevice(variable + 1),
+                    model.label(variable), seed, step, first);
+        }
+    }
+
+    @Override
+    public void logDensity(ParticleState state, int count, ParticleVector out) {
+        states(state);
+        float[] z = backend.download(state.variables(), count);
+        double[] values = new double[count];
+        for (int r = 0; r < count; r++) {
+            int entered = n;
+            while (entered > 0 && z[r * n + entered - 1] == 0f) {
+                entered--;
+            }
+            double[] p = precision.at(entered);
+            uploaded = -1;
+            double quad = 0;
+            boolean inside = true;
+            for (int i = 0; i < entered; i++) {
+                inside &= model.label(i) * z[r * n + i] > 0;
+                for (int j = 0; j < entered; j++) {
+                    quad += z[r * n + i] * p[i * entered + j] * z[r * n + j];
+                }
+            }
+            values[r] = inside ? -0.5 * quad - 0.5 * entered * Math.log(2 * Math.PI) - 0.5 * precision.logDet(entered)
+                    : Double.NEGATIVE_INFINITY;
+        }
+        backend.upload(values, out);
+    }
+
+    private CudaMatrix states(ParticleState state) {
+        if (closed) {
+            throw new IllegalStateException("GP classification kernel is closed");
+        }
+        return backend.own(state.variables());
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            s.close();
+            labels.close();
+            if (orders != null) {
+                orders.close();
+            }
+        }
+    }
+}
