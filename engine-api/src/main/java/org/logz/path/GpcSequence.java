@@ -85,6 +85,30 @@ public final class GpcSequence implements SequentialModel {
         return labels[i];
     }
 
+    /**
+     * {@code log f_n(z) = log N(z_[n]; 0, Σ_[n]) + Σ log Θ(y_i z_i)} of the state {@code z[offset ..
+     * offset + N)}, n one past its last non-zero entry (-∞ when a z_i has the wrong sign), with the
+     * precisions of {@code precision}. Host side: the estimators never need it (the model is not discrete).
+     */
+    public double logDensity(GpcPrecision precision, float[] z, int offset) {
+        int n = labels.length;
+        int entered = n;
+        while (entered > 0 && z[offset + entered - 1] == 0f) {
+            entered--;
+        }
+        double[] s = precision.at(entered);
+        double quad = 0;
+        for (int i = 0; i < entered; i++) {
+            if (labels[i] * z[offset + i] <= 0) {
+                return Double.NEGATIVE_INFINITY;
+            }
+            for (int j = 0; j < entered; j++) {
+                quad += z[offset + i] * s[i * entered + j] * z[offset + j];
+            }
+        }
+        return -0.5 * quad - 0.5 * entered * Math.log(2 * Math.PI) - 0.5 * precision.logDet(entered);
+    }
+
     @Override
     public String description() {
         return model + ", cases in " + order.name() + " order";

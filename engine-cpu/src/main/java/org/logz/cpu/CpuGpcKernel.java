@@ -133,10 +133,7 @@ final class CpuGpcKernel implements SequentialKernel {
         return new double[] {-acc / svv, 1 / Math.sqrt(svv)};
     }
 
-    /**
-     * {@code log f_n(z) = log N(z_[n]; 0, Σ_[n]) + Σ log Θ(y_i z_i)}, n one past the last non-zero z
-     * of the row (-∞ when a z_i has the wrong sign). Sequential: rows may differ in n.
-     */
+    /** {@link GpcSequence#logDensity} row by row on the host (rows may differ in the cases entered). */
     @Override
     public void logDensity(ParticleState state, int count, ParticleVector out) {
         CpuMatrix z = states(state);
@@ -144,21 +141,7 @@ final class CpuGpcKernel implements SequentialKernel {
         float[] row = new float[n];
         for (int r = 0; r < count; r++) {
             z.readRow(r, row, 0);
-            int entered = n;
-            while (entered > 0 && row[entered - 1] == 0f) {
-                entered--;
-            }
-            double[] s = precision.at(entered);
-            double quad = 0;
-            boolean inside = true;
-            for (int i = 0; i < entered; i++) {
-                inside &= model.label(i) * row[i] > 0;
-                for (int j = 0; j < entered; j++) {
-                    quad += row[i] * s[i * entered + j] * row[j];
-                }
-            }
-            values[r] = inside ? -0.5 * quad - 0.5 * entered * Math.log(2 * Math.PI) - 0.5 * precision.logDet(entered)
-                    : Double.NEGATIVE_INFINITY;
+            values[r] = model.logDensity(precision, row, 0);
         }
     }
 

@@ -118,23 +118,10 @@ final class CudaGpcKernel implements SequentialKernel {
         float[] z = backend.download(state.variables(), count);
         double[] values = new double[count];
         for (int r = 0; r < count; r++) {
-            int entered = n;
-            while (entered > 0 && z[r * n + entered - 1] == 0f) {
-                entered--;
-            }
-            double[] p = precision.at(entered);
-            uploaded = -1;
-            double quad = 0;
-            boolean inside = true;
-            for (int i = 0; i < entered; i++) {
-                inside &= model.label(i) * z[r * n + i] > 0;
-                for (int j = 0; j < entered; j++) {
-                    quad += z[r * n + i] * p[i * entered + j] * z[r * n + j];
-                }
-            }
-            values[r] = inside ? -0.5 * quad - 0.5 * entered * Math.log(2 * Math.PI) - 0.5 * precision.logDet(entered)
-                    : Double.NEGATIVE_INFINITY;
+            values[r] = model.logDensity(precision, z, r * n);
         }
+        // the host precision may have been regrown to another size
+        uploaded = -1;
         backend.upload(values, out);
     }
 

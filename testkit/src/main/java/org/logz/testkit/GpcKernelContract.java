@@ -114,6 +114,33 @@ public abstract class GpcKernelContract extends BackendTest {
         }
     }
 
+    /**
+     * {@code log f_n}: with one case entered, {@code log N(z_0; 0, Σ_00)}; with two, the bivariate normal
+     * density; a state outside its orthant is -∞.
+     */
+    @Test
+    void logDensityIsTheTruncatedGaussian() {
+        double[] sigma = problem().zCovariance();
+        float[] z = new float[3 * 6];
+        z[0] = 0.7f;
+        z[6] = 0.4f;
+        z[7] = -1.3f;
+        z[12] = -0.2f;
+        try (SequentialKernel kernel = Kernels.sequential(backend, sequence()); ParticleMatrix zm = backend.matrix(3, 6);
+             ParticleVector out = backend.vector(3)) {
+            backend.upload(z, 3, zm);
+            kernel.logDensity(new ParticleState(List.of(zm)), 3, out);
+            double[] got = backend.download(out, 3);
+            assertClose(-0.5 * 0.7 * 0.7 / sigma[0] - 0.5 * Math.log(2 * Math.PI * sigma[0]), got[0], "one case");
+            double det = sigma[0] * sigma[7] - sigma[1] * sigma[1];
+            double a = 0.4;
+            double b = -1.3;
+            double quad = (sigma[7] * a * a - 2 * sigma[1] * a * b + sigma[0] * b * b) / det;
+            assertClose(-0.5 * quad - Math.log(2 * Math.PI) - 0.5 * Math.log(det), got[1], "two cases");
+            assertEquals(Double.NEGATIVE_INFINITY, got[2], "z_0 = -0.2 against the label +1");
+        }
+    }
+
     /** The same seeds give the same z on this backend and the reference, up to float rounding of μ. */
     @Test
     void agreesWithTheReference() {
