@@ -19,6 +19,10 @@ import org.logz.numeric.Cholesky;
 public record GpClassification(double[] covariance, int[] labels, String name) {
     /** The largest problem: K and the precision of K + I are dense n × n matrices held in one array each. */
     public static final int MAX_CASES = 5_000;
+    /** Bound on |log ℓ| and |log σ|: σ² up to e^30 ≈ 1e13 keeps K + I meaningful in float64. */
+    public static final double MAX_LOG_HYPERPARAMETER = 15;
+    /** The largest prior variance K_ii accepted, for the same reason. */
+    public static final double MAX_VARIANCE = 1e13;
 
     public GpClassification {
         int n = labels.length;
@@ -44,6 +48,10 @@ public record GpClassification(double[] covariance, int[] labels, String name) {
                 if (!Double.isFinite(a)) {
                     throw new UserException(name + ": K[" + i + "][" + j + "] is " + a);
                 }
+                if (i == j && Math.abs(a) > MAX_VARIANCE) {
+                    throw new UserException(name + ": K[" + i + "][" + i + "] = " + a + " is above " + MAX_VARIANCE
+                            + ", where the I of K + I is lost to float64 rounding");
+                }
                 if (Math.abs(a - b) > 1e-9 * Math.max(1, Math.max(Math.abs(a), Math.abs(b)))) {
                     throw new UserException(name + ": K is not symmetric (K[" + i + "][" + j + "] = " + a + ", K[" + j
                             + "][" + i + "] = " + b + ")");
@@ -63,9 +71,9 @@ public record GpClassification(double[] covariance, int[] labels, String name) {
      */
     public static GpClassification squaredExponential(double[][] x, int[] labels, double logEll, double logSigma,
                                                       String name) {
-        if (!Double.isFinite(logEll) || !Double.isFinite(logSigma) || Math.abs(logEll) > 300 || Math.abs(logSigma) > 300) {
-            throw new UserException(name + ": hyperparameters log ℓ = " + logEll + ", log σ = " + logSigma
-                    + " must be finite and within ±300");
+        if (!(Math.abs(logEll) <= MAX_LOG_HYPERPARAMETER && Math.abs(logSigma) <= MAX_LOG_HYPERPARAMETER)) {
+            throw new UserException(name + ": hyperparameters log ℓ = " + logEll + ", log σ = " + logSigma + " must lie "
+                    + "within ±" + MAX_LOG_HYPERPARAMETER + " (beyond, σ² swamps the I of K + I in float64 or vanishes)");
         }
         int n = x.length;
         if (n != labels.length) {

@@ -64,6 +64,9 @@ class GpcFilesTest {
                 NpyArray.ofDoubles("X", new int[] {0, 1}, new double[] {})), "n = 0");
         assertRefused(List.of(NpyArray.ofDoubles("y", new int[] {2}, new double[] {1, -1}),
                 NpyArray.ofDoubles("X", new int[] {3, 1}, new double[] {0, 1, 2})), "expected (2, d)");
+        assertRefused(List.of(NpyArray.ofDoubles("y", new int[] {1}, new double[] {1}),
+                NpyArray.ofDoubles("K", new int[] {1, 1}, new double[] {1e20})), "lost to float64 rounding");
+        assertThrows(UserException.class, () -> GpcFiles.read("digits35", OptionalDouble.empty(), OptionalDouble.of(200)));
         UserException e = assertThrows(UserException.class,
                 () -> GpcFiles.read("nothing-here", OptionalDouble.empty(), OptionalDouble.empty()));
         assertTrue(e.getMessage().contains("neither a shipped set"), e.getMessage());
