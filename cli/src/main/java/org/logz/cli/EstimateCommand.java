@@ -264,7 +264,11 @@ final class EstimateCommand implements Callable<Integer> {
      * and the family's part of the report.
      */
     record Runs(List<? extends Estimate> runs, String summary, AnnealingRuns.PathDescription path, String stderrMethod,
-                EstimateReport.Details details) {
+                EstimateReport.Details details, List<Warning> modelWarnings) {
+        Runs(List<? extends Estimate> runs, String summary, AnnealingRuns.PathDescription path, String stderrMethod,
+             EstimateReport.Details details) {
+            this(runs, summary, path, stderrMethod, details, List.of());
+        }
     }
 
     @Override
@@ -323,8 +327,9 @@ final class EstimateCommand implements Callable<Integer> {
                 each.add(new Json.Replicate(e.seed(), e.logZ(), e.standardError(), e.seconds()));
             }
         }
+        warnings = new ArrayList<>(warnings);
+        warnings.addAll(result.modelWarnings());
         if (exact != null && stderr != null && Math.abs(logZ - exact) > Math.max(4 * stderr, 0.05)) {
-            warnings = new ArrayList<>(warnings);
             warnings.add(Warning.exactDisagrees(logZ, stderr, exact));
         }
         AnnealingRuns.PathDescription path = result.path();

@@ -11,6 +11,7 @@ import org.logz.bench.TracePlot;
 import org.logz.data.BinaryDataset;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
+import org.logz.estimate.Warning;
 import org.logz.model.SequentialModel;
 import org.logz.path.GpcSequence;
 import org.logz.path.RbmSequence;
@@ -21,6 +22,9 @@ import org.logz.resample.ResamplingScheme;
 
 /** {@code --method rm|arm|arm-anticipate|arm-reseed}: the sequential path of an RBM or a GP classifier. */
 final class SequentialRuns {
+    /** Condition number of K + I beyond which the Gibbs conditionals lose more than five digits. */
+    static final double ILL_CONDITIONED = 1e11;
+
     private SequentialRuns() {
     }
 
@@ -79,6 +83,8 @@ final class SequentialRuns {
                 r.resamplings(), r.particleSteps()), null, r.stdErr().isPresent() ? "Lee-Whiteley (single run)"
                 : variant == ResampleMove.Variant.RM && scheme == ResamplingScheme.MULTINOMIAL
                 ? "none: the Lee-Whiteley variance estimate was not positive in this run; use --replicates B"
-                : "none from one run of this method; use --replicates B (or rm with --resampling multinomial)", details);
+                : "none from one run of this method; use --replicates B (or rm with --resampling multinomial)", details,
+                gpc != null && gpc.conditionEstimate() > ILL_CONDITIONED ? List.of(Warning.illConditioned(
+                        gpc.conditionEstimate())) : List.of());
     }
 }

@@ -67,6 +67,29 @@ class GpcCommandsTest {
         assertTrue(o.json().get("logZ").asDouble() < 0 && o.json().get("logZ").asDouble() > 365 * Math.log(0.5) * 2, o.out());
     }
 
+    /**
+     * Found by the hostile review: EP on a zero prior variance (log ½ for one case), and runs whose
+     * numbers cannot be trusted are printed with warnings (exit 3 under --strict): K + I too
+     * ill-conditioned for its precision, weights collapsed onto one particle.
+     */
+    @Test
+    void degenerateAndUntrustworthyRunsAreToldApart() throws IOException {
+        Path zero = dir.resolve("zero.npz");
+        Npz.write(zero, List.of(NpyArray.ofDoubles("K", new int[] {1, 1}, new double[] {0}),
+                NpyArray.ofDoubles("y", new int[] {1}, new double[] {1})));
+        Cli.Outcome ep = Cli.run("estimate", "--model", "gpc:" + zero, "--method", "ep", "--json");
+        assertEquals(0, ep.code(), ep.err());
+        assertEquals(Math.log(0.5), ep.json().get("logZ").asDouble(), 1e-12);
+        Cli.Outcome ill = Cli.run("estimate", "--model", "gpc:" + threeCases(), "--method", "rm", "--particles", "30",
+                "--log-ell", "15", "--log-sigma", "14.9", "--strict");
+        assertEquals(3, ill.code(), ill.err());
+        assertTrue(ill.err().contains("[ill-conditioned]"), ill.err());
+        Cli.Outcome two = Cli.run("estimate", "--model", "gpc:digits35", "--method", "rm", "--particles", "2",
+                "--log-ell", "1", "--log-sigma", "0", "--strict");
+        assertEquals(3, two.code(), two.err());
+        assertTrue(two.err().contains("[weight-collapse]"), two.err());
+    }
+
     @Test
     void whatDoesNotApplyIsRefused() {
         String model = "gpc:" + threeCases();

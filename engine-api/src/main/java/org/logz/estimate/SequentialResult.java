@@ -42,10 +42,18 @@ public record SequentialResult(Method method, String backend, String path, doubl
         return stdErr;
     }
 
-    /** {@code single-state} when the estimate sits on the visited bound. */
+    /** The ESS below which a step's weights count as collapsed onto one particle. */
+    static final double COLLAPSED_ESS = 1.5;
+
+    /**
+     * {@code weight-collapse} at the first variable whose smoothed weights had an ESS below
+     * {@value #COLLAPSED_ESS}; {@code single-state} when the estimate sits on the visited bound.
+     */
     @Override
     public List<Warning> warnings() {
         List<Warning> out = new ArrayList<>();
+        trace.stream().filter(p -> p.ess() < COLLAPSED_ESS).findFirst()
+                .ifPresent(p -> out.add(Warning.weightCollapse(method, p.unit(), p.ess(), p.particles())));
         ImpossibleEstimateException.atBound(method, logZ, visitedBound).ifPresent(out::add);
         return out;
     }

@@ -36,13 +36,33 @@ public record Warning(String code, String message) {
     }
 
     /**
+     * {@code weight-collapse}: a sequential run's weights rested on about one particle at some step, so
+     * its estimate (and a Lee-Whiteley error, which then comes out near ±1) depends on a single lineage.
+     */
+    public static Warning weightCollapse(Method method, int unit, double ess, int particles) {
+        return new Warning("weight-collapse", String.format(Locale.ROOT, "%s: at variable %d the weights rested on "
+                + "an ESS of %.2f of %d particles: the estimate follows one lineage and is unreliable; use more "
+                + "particles or more Gibbs steps per move", method, unit, ess, particles));
+    }
+
+    /**
+     * {@code ill-conditioned}: the GP classifier's {@code K + I} is so ill-conditioned that its precision,
+     * and with it every Gibbs conditional, is good to only about {@code condition · 1e-16} relative.
+     */
+    public static Warning illConditioned(double condition) {
+        return new Warning("ill-conditioned", String.format(Locale.ROOT, "K + I has a condition number of about "
+                + "%.1e, so the Gibbs conditionals are good to only about %.0e relative: the estimate may be far off; "
+                + "use a smaller log σ (or a larger log ℓ makes it worse)", condition, condition * 1e-16));
+    }
+
+    /**
      * {@code exact-disagrees}: where the exact log Z is known, an estimate more than four of its standard
      * errors (and 0.05) away from it; the run's own diagnostics missed it.
      */
     public static Warning exactDisagrees(double logZ, double stdErr, double exact) {
         return new Warning("exact-disagrees", String.format(Locale.ROOT, "the estimate %.4f ± %.4f is %.1f standard "
-                + "errors from the exact log Z %.4f: the run's own diagnostics missed a failure (chains that never "
-                + "reached where the mass is); anneal more slowly or use more chains", logZ, stdErr,
+                + "errors from the exact log Z %.4f: the run's own diagnostics missed a failure (particles that never "
+                + "reached where the mass is); use more chains or particles, or more steps", logZ, stdErr,
                 Math.abs(logZ - exact) / stdErr, exact));
     }
 

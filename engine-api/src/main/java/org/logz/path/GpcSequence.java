@@ -73,6 +73,13 @@ public final class GpcSequence implements SequentialModel {
         }
     }
 
+    /** The largest condition-number estimate of {@code Σ_[n]} the kernels' precisions met. */
+    public double conditionEstimate() {
+        synchronized (handedOut) {
+            return handedOut.stream().mapToDouble(GpcPrecision::conditionEstimate).max().orElse(1);
+        }
+    }
+
     /** How often the kernels' grown precisions were replaced by fresh inverses. */
     public int precisionRefactorizations() {
         synchronized (handedOut) {

@@ -129,6 +129,10 @@ public final class ProbitEp {
             change = 0;
             for (int i = 0; i < n; i++) {
                 double sii = sigma[i * n + i];
+                if (!(sii > 0)) {
+                    // K_ii = 0: x_i is 0 under the prior, its factor Φ(0) = 1/2 is constant; the site stays empty
+                    continue;
+                }
                 double tauCavity = 1 / sii - tauSite[i];
                 double nuCavity = mu[i] / sii - nuSite[i];
                 double varCavity = 1 / tauCavity;
@@ -166,12 +170,12 @@ public final class ProbitEp {
             sweep++;
             if (!Double.isFinite(change)) {
                 throw new EstimationException("EP on " + model + " broke down in sweep " + sweep
-                        + " (non-finite site parameters); increase the damping");
+                        + " (non-finite site parameters); use a sampling method (rm, arm) for this problem");
             }
         }
         if (change > settings.tolerance()) {
             throw new EstimationException(String.format(java.util.Locale.ROOT, "EP on %s did not converge in %d sweeps "
-                    + "(last change %.3g, tolerance %.1g); damp more or allow more sweeps", model, sweep, change,
+                    + "(last change %.3g, tolerance %.1g); use a sampling method (rm, arm) for this problem", model, sweep, change,
                     settings.tolerance()));
         }
         double logZ = logZ(k, y, tauSite, nuSite, sigma, mu, n);
@@ -199,7 +203,7 @@ public final class ProbitEp {
         double[] l = Cholesky.lower(b, n);
         if (l == null) {
             throw new EstimationException("EP: I + S̃^½ K S̃^½ lost positive definiteness (rounding on a "
-                    + "near-singular K); increase the damping");
+                    + "near-singular K); use a sampling method (rm, arm) for this problem");
         }
         // V = L⁻¹ (S̃^½ K), column by column of K by forward substitution
         double[] v = new double[n * n];
@@ -245,6 +249,10 @@ public final class ProbitEp {
         double logZ = 0;
         for (int i = 0; i < n; i++) {
             double sii = sigma[i * n + i];
+            if (!(sii > 0)) {
+                logZ += -Math.log(l[i * n + i]) - Math.log(2);
+                continue;
+            }
             double varCavity = 1 / (1 / sii - tauSite[i]);
             double meanCavity = varCavity * (mu[i] / sii - nuSite[i]);
             double spread = 1 + tauSite[i] * varCavity;
