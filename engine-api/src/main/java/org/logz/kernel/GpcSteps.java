@@ -49,9 +49,8 @@ public final class GpcSteps {
         return (hi - lo) * u2 + lo;
     }
 
-    /** The uniforms (u1, u2) of the slice update at sweep position {@code k}. */
-    public static void sliceUniforms(long seed, int k, int particle, int step, double[] out) {
-        int[] words = new int[4];
+    /** The uniforms (u1, u2) of the slice update at sweep position {@code k}; {@code words} is scratch (4 ints). */
+    public static void sliceUniforms(long seed, int k, int particle, int step, int[] words, double[] out) {
         Philox.block(seed, k, particle, step, StreamTag.SLICE, words);
         out[0] = Philox.toUniformDouble(words[0], words[1]);
         out[1] = Philox.toUniformDouble(words[2], words[3]);

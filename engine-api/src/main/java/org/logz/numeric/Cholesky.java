@@ -31,4 +31,37 @@ public final class Cholesky {
         }
         return l;
     }
+
+    /** Column {@code column} of {@code (L Lᵀ)⁻¹} by forward and back substitution on the lower factor {@code l}. */
+    public static double[] inverseColumn(double[] l, int n, int column) {
+        double[] w = new double[n];
+        for (int i = 0; i < n; i++) {
+            double acc = i == column ? 1 : 0;
+            for (int j = 0; j < i; j++) {
+                acc -= l[i * n + j] * w[j];
+            }
+            w[i] = acc / l[i * n + i];
+        }
+        double[] x = new double[n];
+        for (int i = n - 1; i >= 0; i--) {
+            double acc = w[i];
+            for (int j = i + 1; j < n; j++) {
+                acc -= l[j * n + i] * x[j];
+            }
+            x[i] = acc / l[i * n + i];
+        }
+        return x;
+    }
+
+    /** {@code (L Lᵀ)⁻¹}, n × n row-major, column by column ({@link #inverseColumn}); it is symmetric. */
+    public static double[] inverse(double[] l, int n) {
+        double[] inv = new double[n * n];
+        for (int c = 0; c < n; c++) {
+            double[] x = inverseColumn(l, n, c);
+            for (int i = 0; i < n; i++) {
+                inv[i * n + c] = x[i];
+            }
+        }
+        return inv;
+    }
 }

@@ -140,7 +140,7 @@ public final class GpcPrecision {
         double drift = 0;
         double scale = 0;
         for (int column : new int[] {0, n - 1}) {
-            double[] fresh = solve(l, column);
+            double[] fresh = Cholesky.inverseColumn(l, n, column);
             for (int i = 0; i < n; i++) {
                 drift = Math.max(drift, Math.abs(s[i * n + column] - fresh[i]));
                 scale = Math.max(scale, Math.abs(fresh[i]));
@@ -161,7 +161,7 @@ public final class GpcPrecision {
                 : relative < DRIFT_LIMIT / 10 ? Math.min(CHECK_EVERY, 2 * interval) : interval;
         if (relative > DRIFT_LIMIT) {
             for (int column = 0; column < n; column++) {
-                double[] fresh = solve(l, column);
+                double[] fresh = Cholesky.inverseColumn(l, n, column);
                 for (int i = 0; i < n; i++) {
                     s[i * n + column] = fresh[i];
                 }
@@ -172,26 +172,5 @@ public final class GpcPrecision {
             }
             refactorizations++;
         }
-    }
-
-    /** Column {@code column} of {@code (L Lᵀ)⁻¹}. */
-    private double[] solve(double[] l, int column) {
-        double[] w = new double[n];
-        for (int i = 0; i < n; i++) {
-            double acc = i == column ? 1 : 0;
-            for (int j = 0; j < i; j++) {
-                acc -= l[i * n + j] * w[j];
-            }
-            w[i] = acc / l[i * n + i];
-        }
-        double[] x = new double[n];
-        for (int i = n - 1; i >= 0; i--) {
-            double acc = w[i];
-            for (int j = i + 1; j < n; j++) {
-                acc -= l[j * n + i] * x[j];
-            }
-            x[i] = acc / l[i * n + i];
-        }
-        return x;
     }
 }

@@ -66,6 +66,7 @@ final class CpuGpcKernel implements SequentialKernel {
         backend.forEachTile(first, count, (tile, from, to) -> {
             float[] row = new float[n];
             double[] u = new double[2];
+            int[] words = new int[4];
             for (int local = from; local < to; local++) {
                 int r = tile * CpuMatrix.TILE_ROWS + local;
                 z.readRow(r, row, 0);
@@ -79,7 +80,7 @@ final class CpuGpcKernel implements SequentialKernel {
                                 acc += s[i * active + j] * row[j];
                             }
                         }
-                        GpcSteps.sliceUniforms(seed, k, r, step + t, u);
+                        GpcSteps.sliceUniforms(seed, k, r, step + t, words, u);
                         row[i] = (float) GpcSteps.slice(row[i], -acc / sii, sii, model.label(i), u[0], u[1]);
                     }
                 }

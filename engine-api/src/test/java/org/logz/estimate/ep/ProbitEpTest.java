@@ -116,25 +116,6 @@ class ProbitEpTest {
 
     /** The inverse of a symmetric positive definite matrix through its Cholesky factor. */
     private static double[] inverse(double[] a, int n) {
-        double[] l = Cholesky.lower(a, n);
-        double[] inv = new double[n * n];
-        for (int c = 0; c < n; c++) {
-            double[] w = new double[n];
-            for (int i = 0; i < n; i++) {
-                double s = i == c ? 1 : 0;
-                for (int j = 0; j < i; j++) {
-                    s -= l[i * n + j] * w[j];
-                }
-                w[i] = s / l[i * n + i];
-            }
-            for (int i = n - 1; i >= 0; i--) {
-                double s = w[i];
-                for (int j = i + 1; j < n; j++) {
-                    s -= l[j * n + i] * inv[j * n + c];
-                }
-                inv[i * n + c] = s / l[i * n + i];
-            }
-        }
-        return inv;
+        return Cholesky.inverse(Cholesky.lower(a, n), n);
     }
 }

@@ -53,6 +53,7 @@ final class ReferenceGpcKernel implements SequentialKernel {
         float[] z = values(state);
         double[] s = inverse(active);
         double[] u = new double[2];
+        int[] words = new int[4];
         for (int t = 0; t < transitions; t++) {
             int[] order = GpcSteps.sweepOrder(active, seed, step + t);
             for (int r = first; r < first + count; r++) {
@@ -63,7 +64,7 @@ final class ReferenceGpcKernel implements SequentialKernel {
                         dot += j == i ? 0 : s[i * active + j] * z[r * n + j];
                     }
                     double precision = s[i * active + i];
-                    GpcSteps.sliceUniforms(seed, k, r, step + t, u);
+                    GpcSteps.sliceUniforms(seed, k, r, step + t, words, u);
                     z[r * n + i] = (float) GpcSteps.slice(z[r * n + i], -dot / precision, precision, model.label(i), u[0],
                             u[1]);
                 }
@@ -119,7 +120,7 @@ final class ReferenceGpcKernel implements SequentialKernel {
             for (int i = 0; i < entered; i++) {
                 logDet += 2 * Math.log(l[i * entered + i]);
             }
-            double[] s = inverse(entered);
+            double[] s = Cholesky.inverse(l, entered);
             double quad = 0;
             boolean inside = true;
             for (int i = 0; i < entered; i++) {
@@ -140,28 +141,9 @@ final class ReferenceGpcKernel implements SequentialKernel {
         return b;
     }
 
-    /** {@code Σ_[m]⁻¹} by forward and back substitution on its Cholesky factor, column by column. */
+    /** {@code Σ_[m]⁻¹} afresh from its Cholesky factor. */
     private double[] inverse(int m) {
-        double[] l = Cholesky.lower(block(m), m);
-        double[] inv = new double[m * m];
-        for (int c = 0; c < m; c++) {
-            double[] w = new double[m];
-            for (int i = 0; i < m; i++) {
-                double acc = i == c ? 1 : 0;
-                for (int j = 0; j < i; j++) {
-                    acc -= l[i * m + j] * w[j];
-                }
-                w[i] = acc / l[i * m + i];
-            }
-            for (int i = m - 1; i >= 0; i--) {
-                double acc = w[i];
-                for (int j = i + 1; j < m; j++) {
-                    acc -= l[j * m + i] * inv[j * m + c];
-                }
-                inv[i * m + c] = acc / l[i * m + i];
-            }
-        }
-        return inv;
+        return Cholesky.inverse(Cholesky.lower(block(m), m), m);
     }
 
     private float[] values(ParticleState state) {
