@@ -2,6 +2,7 @@ package org.logz.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.cpu.CpuBackend;
 import org.logz.estimate.AnnealedImportanceSampling;
@@ -21,9 +23,11 @@ import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.exact.GpcExact;
 import org.logz.exact.IsingExact;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
+import org.logz.model.GpClassification;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
@@ -46,6 +50,40 @@ class BenchSmokeTest {
             assertTrue(r.annealOverGemm() > 0 && Double.isFinite(r.annealOverGemm()), r.toString());
             assertEquals(70, r.chains());
         }
+    }
+
+    @Test
+    void gpcSweepBenchmarkReportsPositiveRatios() {
+        GpClassification m = GpClassification.squaredExponential(new double[][] {{0}, {0.4}, {1.1}, {-0.3}, {2}},
+                new int[] {1, -1, 1, 1, -1}, 0, 1, "five");
+        try (ParticleBackend backend = CpuBackend.create(2)) {
+            GpcSweepBenchmark.Result r = GpcSweepBenchmark.run(backend, m, new GpcSweepBenchmark.Settings(9, 3, 2));
+            assertTrue(r.gibbsSweepOverGemm() > 0 && Double.isFinite(r.gibbsSweepOverGemm()), r.toString());
+            assertTrue(r.gibbsSweepOverGemv() > 0 && Double.isFinite(r.gibbsSweepOverGemv()), r.toString());
+            assertTrue(r.ellipseStepOverGemm() > 0 && Double.isFinite(r.ellipseStepOverGemm()), r.toString());
+            assertEquals(5, r.rank());
+        }
+    }
+
+    /** Every method of the GP comparison lands near the closed form of a three-case problem, EP included. */
+    @Test
+    void gpcComparisonRowsLandNearTheClosedForm() {
+        GpClassification m = GpClassification.squaredExponential(new double[][] {{0}, {0.4}, {1.1}}, new int[] {1, -1, 1},
+                0, 1.5, "three");
+        double exact = GpcExact.logZ(m);
+        List<GpcComparison.Entry> entries = List.of(GpcComparison.Entry.parse("rm:200"), GpcComparison.Entry.parse("arm:100"),
+                GpcComparison.Entry.parse("ais-prior:200:200"), GpcComparison.Entry.parse("ais-ep:200:50:linear"));
+        try (ParticleBackend backend = CpuBackend.create(2)) {
+            GpcComparison.Table t = GpcComparison.run(backend, m, entries, 4, 1, ProgressListener.NONE);
+            assertEquals(exact, t.epLogZ(), 0.1);
+            for (GpcComparison.Row r : t.rows()) {
+                assertEquals(exact, r.logMeanZ(), Math.max(4 * r.stdErr(), 0.15), r.toString());
+            }
+            assertTrue(GpcComparison.markdown(t).contains("| ais-ep | 200 | 50 (linear) |"), GpcComparison.markdown(t));
+        }
+        assertThrows(UserException.class, () -> GpcComparison.Entry.parse("ais-ep:100"));
+        assertThrows(UserException.class, () -> GpcComparison.Entry.parse("smc:100"));
+        assertThrows(UserException.class, () -> GpcComparison.Entry.parse("ais-prior:100:10:nonsense"));
     }
 
     @Test

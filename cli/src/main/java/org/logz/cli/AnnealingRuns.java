@@ -10,6 +10,7 @@ import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.Method;
 import org.logz.io.ValueFiles;
+import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedRbm;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
@@ -52,11 +53,15 @@ final class AnnealingRuns {
                 "delta method on the importance weights", details);
     }
 
-    /** The path's description and, for RBMs, where the base rate came from (null otherwise). */
-    record PathDescription(String path, String baseRate) {
+    /**
+     * The path's description, where an RBM's base rate came from and a GP classifier's start (prior or
+     * ep); null where they do not apply.
+     */
+    record PathDescription(String path, String baseRate, String base) {
         static PathDescription of(TemperedPath path) {
             return new PathDescription(path.description(),
-                    path.model() instanceof TemperedRbm rbm ? rbm.baseRate().source() : null);
+                    path.model() instanceof TemperedRbm rbm ? rbm.baseRate().source() : null,
+                    path.model() instanceof TemperedGpc gpc ? gpc.start().toString() : null);
         }
     }
 }

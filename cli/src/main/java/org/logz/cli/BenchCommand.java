@@ -6,6 +6,8 @@ import java.util.concurrent.Callable;
 
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
+import org.logz.bench.GpcComparison;
+import org.logz.bench.GpcSweepBenchmark;
 import org.logz.bench.SequentialComparison;
 import org.logz.bench.SweepBenchmark;
 import org.logz.bench.TemperedComparison;
@@ -21,6 +23,8 @@ import org.logz.model.Rbm;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +33,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code logz bench}: speed measurements reported as ratios measured in one run. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Sequential.class, BenchCommand.Tempered.class,
-        BenchCommand.Work.class, CalibrationBench.class},
+        BenchCommand.Work.class, BenchCommand.Gpc.class, CalibrationBench.class},
         description = "Benchmarks; speed is reported as ratios to the matrix products measured in the same run.")
 final class BenchCommand implements Callable<Integer> {
     @Spec
@@ -49,8 +53,16 @@ final class BenchCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--model", paramLabel = "FILE", description = "RBM .npz. Default: a random 784×500 RBM (seed 1).")
-        Path model;
+        @Option(names = "--model", paramLabel = "MODEL", description = "RBM .npz, or gpc:SET|FILE (GP classification: a "
+                + "Gibbs sweep and an elliptical slice transition against the float64 products of the same shapes). "
+                + "Default: a random 784×500 RBM (seed 1).")
+        String model;
+
+        @Option(names = {"--log-ell"}, paramLabel = "L", description = "gpc: log length scale (default: the file's, else 4.85).")
+        Double logEll;
+
+        @Option(names = {"--log-sigma"}, paramLabel = "S", description = "gpc: log signal standard deviation (default: the file's, else 5.1).")
+        Double logSigma;
 
         @Option(names = "--chains", defaultValue = "1000", description = "Default: ${DEFAULT-VALUE}.")
         int chains;
@@ -69,17 +81,37 @@ final class BenchCommand implements Callable<Integer> {
             atLeast("--chains", chains, 1);
             atLeast("--sweeps", sweeps, 1);
             atLeast("--repeats", repeats, 1);
-            Rbm rbm = model == null ? RandomRbm.create(784, 500, 0.05, 1) : ModelSource.resolve(model).rbm();
             int threads = backendOptions.threads == null ? Runtime.getRuntime().availableProcessors() : backendOptions.threads;
+            Problem problem = model == null ? null : Problem.parse(model, EstimateCommand.optional(logEll),
+                    EstimateCommand.optional(logSigma));
+            if (problem instanceof Problem.GpcProblem gpc) {
+                if (spec.commandLine().getParseResult().hasMatchedOption("--sweeps")) {
+                    throw new UserException("--sweeps does not apply to gpc: models (one sweep per repetition)");
+                }
+                GpcSweepBenchmark.Result r;
+                try (ParticleBackend backend = backendOptions.open()) {
+                    r = GpcSweepBenchmark.run(backend, gpc.model(), new GpcSweepBenchmark.Settings(chains, repeats, threads));
+                }
+                Json.print(spec.commandLine().getOut(), new GpcReport(model, r));
+                return;
+            }
+            if (problem != null && !(problem instanceof Problem.RbmProblem)) {
+                throw new UserException("bench sweep runs on RBMs and gpc: models, not " + model);
+            }
+            Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : ((Problem.RbmProblem) problem).source().rbm();
             SweepBenchmark.Result r;
             try (ParticleBackend backend = backendOptions.open()) {
                 r = SweepBenchmark.run(backend, rbm, BaseRate.uniform(rbm.visible()),
                         new SweepBenchmark.Settings(chains, sweeps, repeats, threads));
             }
-            Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model.toString(),
+            Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model,
                     r.backend(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
                     r.sweepsPerSecond() * r.chains(), r.sweepOverGemm(), r.annealOverGemm(), r.gemmGflops(),
                     r.sweepSeconds(), r.annealStepSeconds(), r.gemmSeconds()));
+        }
+
+        /** The JSON of {@code bench sweep --model gpc:...}. */
+        record GpcReport(String model, @JsonUnwrapped GpcSweepBenchmark.Result result) {
         }
 
         /** The JSON of {@code bench sweep}: throughput and the sweep's and AIS step's time against the GEMM pair. */
@@ -149,6 +181,64 @@ final class BenchCommand implements Callable<Integer> {
         /** The JSON of {@code bench sequential}: one row per method and particle count. */
         record Report(String model, double exactLogZ, int replicates, int gibbsSteps, int reseedSweeps,
                       List<SequentialComparison.Row> rows, String table) {
+        }
+    }
+
+    @Command(name = "gpc", mixinStandardHelpOptions = true,
+            description = "The ARM paper's Figure 2 as a table: the evidence of a GP classifier by rm, arm, AIS from the "
+                    + "prior and AIS from EP's q, log of the mean Ẑ and the sd of log Ẑ over replicates against "
+                    + "particle-steps and seconds, with EP for reference.")
+    static final class Gpc implements Runnable {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--model", defaultValue = "gpc:mnist35", paramLabel = "gpc:SET|FILE",
+                description = "Default: ${DEFAULT-VALUE}.")
+        String model;
+
+        @Option(names = "--log-ell", paramLabel = "L", description = "Default: the file's log_ell, else 4.85.")
+        Double logEll;
+
+        @Option(names = "--log-sigma", paramLabel = "S", description = "Default: the file's log_sigma, else 5.1.")
+        Double logSigma;
+
+        @Option(names = "--runs", split = ",", defaultValue = "rm:100,arm:100,ais-prior:100:1000,ais-ep:100:100,"
+                + "ais-ep:100:1000,rm:1000,arm:1000",
+                description = "rm:R, arm:R, ais-prior:CHAINS:STEPS[:SCHEDULE] or ais-ep:CHAINS:STEPS[:SCHEDULE] entries "
+                        + "(schedules: geometric:1e-9 from the prior, geometric from q, as the paper's). "
+                        + "Default: ${DEFAULT-VALUE}.")
+        List<String> runs;
+
+        @Option(names = "--replicates", defaultValue = "10", description = "Replicates per entry. Default: ${DEFAULT-VALUE}.")
+        int replicates;
+
+        @Mixin
+        TableOptions table;
+
+        @Mixin
+        BackendOptions backendOptions;
+
+        @Override
+        public void run() {
+            table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model.replaceFirst("^gpc:", ""))));
+            atLeast("--replicates", replicates, 2);
+            List<GpcComparison.Entry> entries = runs.stream().map(GpcComparison.Entry::parse).toList();
+            if (!(Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma))
+                    instanceof Problem.GpcProblem gpc)) {
+                throw new UserException("bench gpc needs a GP classification model (gpc:SET|FILE), got " + model);
+            }
+            GpcComparison.Table result;
+            try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
+                result = GpcComparison.run(backend, gpc.model(), entries, replicates, table.seed, progress);
+            }
+            String markdown = GpcComparison.markdown(result);
+            table.write(markdown);
+            Json.print(spec.commandLine().getOut(), new Report(model, gpc.model().size(), replicates, result.epLogZ(),
+                    result.rows(), markdown));
+        }
+
+        /** The JSON of {@code bench gpc}: one row per entry, and EP's log Z. */
+        record Report(String model, int cases, int replicates, double epLogZ, List<GpcComparison.Row> rows, String table) {
         }
     }
 

@@ -38,11 +38,11 @@ final class EstimateCommand implements Callable<Integer> {
     /** A method family: its methods and the options only it accepts. */
     enum Family {
         ANNEALING(Set.of(Method.AIS, Method.RAISE), Set.of("--steps", "--schedule", "--reverse-start", "--work",
-                "--sweeps-per-step")),
+                "--sweeps-per-step", "--start")),
         WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), Set.of("--steps", "--schedule", "--reverse-start",
-                "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps")),
+                "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps", "--start")),
         TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), Set.of("--levels", "--ladder", "--sweeps",
-                "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step")),
+                "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step", "--start")),
         SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED), Set.of("--particles",
                 "--gibbs-steps", "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling",
                 "--reseed-sweeps")),
@@ -102,7 +102,8 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--method", paramLabel = "M", defaultValue = "ais",
             description = "ais, raise (reverse AIS); bar, cumulant, histogram (forward and reverse annealing); rts, ti, "
                     + "ti-rb, mbar (tempered sampling); rm, arm, arm-anticipate, arm-reseed (sequential: RBMs, and GP "
-                    + "classification but arm-reseed); ep (GP classification). "
+                    + "classification but arm-reseed); ep (GP classification). The annealing methods run on every model, "
+                    + "tempered sampling on all but the Gaussian toy. "
                     + "Default: ${DEFAULT-VALUE}.")
     String methodName;
 
@@ -117,6 +118,12 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--log-sigma", paramLabel = "S",
             description = "GP classification: log signal standard deviation. Default: the file's log_sigma, else 5.1.")
     Double logSigma;
+
+    @Option(names = "--start", paramLabel = "S",
+            description = "GP classification, annealing and tempered methods: where the tempered likelihood starts, "
+                    + "prior (the GP prior N(0, K)) or ep (EP's Gaussian approximation q, the ARM paper's eq. 11). "
+                    + "Default: ep.")
+    String start;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Philox key. Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -232,7 +239,7 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--gamma-threshold", paramLabel = "g", defaultValue = "0.7", description = "arm: generate while ESS/R_n < g. Default: ${DEFAULT-VALUE} (0.9 for GP classification).")
     double gammaThreshold;
 
-    @Option(names = "--ess-threshold", paramLabel = "e", defaultValue = "0.7", description = "rm: resample when ESS < e·R. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--ess-threshold", paramLabel = "e", defaultValue = "0.7", description = "rm: resample when ESS < e·R. Default: ${DEFAULT-VALUE} (0.9 for GP classification).")
     double essThreshold;
 
     @Option(names = "--max-generate", paramLabel = "i", defaultValue = "3", description = "arm: most batches generated per iteration. Default: ${DEFAULT-VALUE} (50 for GP classification).")
@@ -289,6 +296,9 @@ final class EstimateCommand implements Callable<Integer> {
                 }
             }
         }
+        if (!(problem instanceof Problem.GpcProblem) && matched("--start")) {
+            throw new UserException("--start applies to GP classification (--model gpc:...) only");
+        }
         Double exact = problem.exactLogZ(compareExact).orElse(null);
         exactLogZ = exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact);
         Runs result = switch (family) {
@@ -334,7 +344,7 @@ final class EstimateCommand implements Callable<Integer> {
         }
         AnnealingRuns.PathDescription path = result.path();
         return new EstimateReport(method, problem.describe(), path == null ? null : path.path(),
-                path == null ? null : path.baseRate(), logZ, stderr, stderrMethod, result.details(), first.backend(), seed,
+                path == null ? null : path.baseRate(), path == null ? null : path.base(), logZ, stderr, stderrMethod, result.details(), first.backend(), seed,
                 meanLogZ, sdLogZ, each, exact, exact == null ? null : logZ - exact,
                 runs.stream().mapToDouble(Estimate::seconds).sum(), List.copyOf(warnings));
     }
@@ -397,7 +407,7 @@ final class EstimateCommand implements Callable<Integer> {
     }
 
     Problem.PathOptions pathOptions() {
-        return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed);
+        return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed, start);
     }
 
     int chains(int fallback) {
@@ -460,6 +470,8 @@ final class EstimateCommand implements Callable<Integer> {
         }
         if (r.baseRate() != null) {
             model.append(", base rate ").append(r.baseRate());
+        } else if (r.base() != null) {
+            model.append(", start ").append(r.base());
         } else if (r.details() instanceof EstimateReport.Sequential s) {
             model.append(", order ").append(s.order());
         }

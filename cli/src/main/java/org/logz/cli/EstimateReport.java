@@ -20,11 +20,12 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  *
  * @param path      the tempered path's description; null for the sequential methods
  * @param baseRate  where an RBM's base rate came from; null for other models
+ * @param base      where a GP classifier's tempered path starts, prior or ep; null for other models and methods
  * @param stderr    the headline's standard error, null where one run of the method has none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem, String path, String baseRate,
-                      double logZ, @JsonInclude(JsonInclude.Include.ALWAYS) Double stderr, String stderrMethod,
+                      String base, double logZ, @JsonInclude(JsonInclude.Include.ALWAYS) Double stderr, String stderrMethod,
                       @JsonUnwrapped Details details, String backend, long seed, Double meanLogZ, Double sdLogZ,
                       List<Json.Replicate> replicates, Double exactLogZ, Double error, double seconds,
                       List<Warning> warnings) {

@@ -10,6 +10,8 @@ import java.util.OptionalDouble;
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.estimate.EstimationException;
+import org.logz.estimate.ep.ProbitEp;
 import org.logz.exact.GpcExact;
 import org.logz.exact.IsingExact;
 import org.logz.exact.RbmEnumeration;
@@ -18,6 +20,7 @@ import org.logz.io.GpcFiles;
 import org.logz.model.GaussianToy;
 import org.logz.model.GpClassification;
 import org.logz.model.Ising;
+import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
 import org.logz.numeric.Decimal;
@@ -33,9 +36,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 sealed interface Problem {
     /**
      * Path options: the RBM's base rate and data set, the transitions (sweeps) per step of every model,
-     * and the seed the model base rate's Gibbs run derives its key from.
+     * the seed the model base rate's Gibbs run derives its key from, and a GP classifier's start (prior or
+     * ep; null for the default, ep).
      */
-    record PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
+    record PathOptions(String baseRate, String data, int sweepsPerStep, long seed, String start) {
+        PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
+            this(baseRate, data, sweepsPerStep, seed, null);
+        }
     }
 
     static Problem parse(String spec) {
@@ -119,10 +126,14 @@ sealed interface Problem {
 
     /**
      * {@code gpc:digits35}, {@code gpc:mnist35} or {@code gpc:FILE.npz}: GP classification (ARM paper
-     * §4), exact log Z in closed form for n ≤ 3 or K = 0. Runs the sequential methods (rm, arm,
-     * arm-anticipate) and EP; the annealing and tempered methods have no GP kernel yet.
+     * §4), exact log Z in closed form for n ≤ 3 or K = 0. The sequential methods (rm, arm,
+     * arm-anticipate) run on the cases; the annealing and tempered methods on the tempered likelihood
+     * from the prior or from EP's q (eq. 11) with elliptical slice sampling; EP on its own.
      */
     record GpcProblem(GpClassification model) implements Problem {
+        /** Transitions at β = 1 behind the default start of reverse chains. */
+        static final int REVERSE_BURN_IN = 100;
+
         @Override
         public Description describe() {
             return new Description(model.name(), null, null, null, model.size());
@@ -133,15 +144,27 @@ sealed interface Problem {
             return requested || GpcExact.canSolve(model) ? Optional.of(GpcExact.logZ(model)) : Optional.empty();
         }
 
+        /** The path from the prior, or from EP's q (the default); EP that does not converge is an error naming --start prior. */
         @Override
-        public TemperedModel temperedModel(ParticleBackend backend, PathOptions options) {
-            throw new UserException("GP classification runs with --method rm, arm, arm-anticipate or ep; the annealing "
-                    + "and tempered methods have no GP kernel yet");
+        public TemperedGpc temperedModel(ParticleBackend backend, PathOptions options) {
+            TemperedGpc.Start start = options.start() == null ? TemperedGpc.Start.EP : TemperedGpc.Start.parse(options.start());
+            if (start == TemperedGpc.Start.PRIOR) {
+                return TemperedGpc.fromPrior(model);
+            }
+            ProbitEp.Result ep;
+            try {
+                ep = ProbitEp.run(model, ProbitEp.Settings.defaults());
+            } catch (EstimationException e) {
+                throw new EstimationException(e.getMessage() + "; or anneal from the prior with --start prior");
+            }
+            return TemperedGpc.fromEp(model, ep.siteTau(), ep.siteNu());
         }
 
+        /** {@code gibbs:B}: B elliptical slice transitions at β = 1 from the start (default {@value #REVERSE_BURN_IN}). */
         @Override
         public Start reverseStart(String spec, TemperedPath path, int chains) {
-            throw new UserException("GP classification has no reverse annealing");
+            String s = spec == null ? "gibbs:" + REVERSE_BURN_IN : spec.trim().toLowerCase(Locale.ROOT);
+            return Problem.gibbs(s, "gibbs:B (B elliptical slice transitions at β = 1 from the start)");
         }
     }
 

@@ -52,15 +52,17 @@ final class SequentialRuns {
                     + "cases; it does not apply to " + problem.describe().model());
         }
         ResamplingScheme scheme = ResamplingScheme.parse(c.resampling);
-        // the ARM paper's GPC settings (§4.2): one Gibbs sweep per move, γ_thr = 0.9, i_max = 50
+        // the ARM paper's GPC settings (§4.2): one Gibbs sweep per move, γ_thr = 0.9 (and Resample-Move's
+        // resampling below 0.9 R), i_max = 50
         int gibbsSteps = gpc != null && !c.matched("--gibbs-steps") ? 1 : c.gibbsSteps;
         double gammaThreshold = gpc != null && !c.matched("--gamma-threshold") ? 0.9 : c.gammaThreshold;
+        double essThreshold = gpc != null && !c.matched("--ess-threshold") ? 0.9 : c.essThreshold;
         int maxGenerate = gpc != null && !c.matched("--max-generate") ? 50 : c.maxGenerate;
         List<SequentialResult> runs = new ArrayList<>();
         try (ParticleBackend backend = c.backendOptions.open();
              SequentialPath path = new SequentialPath(backend, model)) {
             for (int b = 0; b < c.replicates; b++) {
-                var settings = new ResampleMove.Settings(variant, c.particles, gibbsSteps, gammaThreshold, c.essThreshold,
+                var settings = new ResampleMove.Settings(variant, c.particles, gibbsSteps, gammaThreshold, essThreshold,
                         maxGenerate, scheme, c.reseedSweeps, 100, Philox.replicateSeed(c.seed, b));
                 try (Progress progress = Progress.onTerminal(c.method + c.replicateLabel(b))) {
                     runs.add(new ResampleMove(settings).run(path, progress));
@@ -72,7 +74,7 @@ final class SequentialRuns {
         var details = new EstimateReport.Sequential(r.ess(), r.particles(), r.meanParticles(),
                 runs.stream().mapToLong(SequentialResult::particleSteps).sum(), r.resamplings(), unitOrder.name(),
                 scheme.cliName(), gibbsSteps, arm ? gammaThreshold : null, arm ? maxGenerate : null,
-                arm ? null : c.essThreshold, variant == ResampleMove.Variant.RESEED ? c.reseedSweeps : null,
+                arm ? null : essThreshold, variant == ResampleMove.Variant.RESEED ? c.reseedSweeps : null,
                 gpc == null ? null : gpc.maxPrecisionDrift(), gpc == null ? null : gpc.precisionRefactorizations(),
                 r.logZ0(), r.trace());
         if (c.plot != null) {

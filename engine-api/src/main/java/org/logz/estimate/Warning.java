@@ -23,8 +23,8 @@ public record Warning(String code, String message) {
     public static Warning lowEss(Method method, double ess, int particles) {
         return new Warning("low-ess", String.format(Locale.ROOT, "%s: the final ESS is %.1f of %d (below %.0f%%): the "
                 + "estimate rests on a few chains and is probably too %s, and its standard error means little; anneal more "
-                + "slowly (--steps), use a better "
-                + "base rate, or check it with --method bar", method, ess, particles, 100 * LOW_ESS_FRACTION,
+                + "slowly (--steps), start closer to the target (an RBM's --base-rate, a GP classifier's --start ep), or "
+                + "check it with --method bar", method, ess, particles, 100 * LOW_ESS_FRACTION,
                 method == Method.RAISE ? "high (reverse runs overestimate)" : "low"));
     }
 

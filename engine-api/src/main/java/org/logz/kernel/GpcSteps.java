@@ -15,9 +15,27 @@ import org.logz.random.StreamTag;
  *   <li>the augmentation draw from {@code N(m, σ²)} truncated to {@code y z > 0} (A.3) by inversion
  *       of the upper tail, one uniform from block {@code (0, particle, step, AUGMENT)}.</li>
  * </ul>
+ * A move keeps {@code v = S z} per particle (A.1: {@code μ_i = -(v_i - S_ii z_i)/S_ii}): v is computed
+ * afresh at the start of every move from zero, {@code v += z_j S_j:} for j in order, and every update of z_i
+ * adds {@code δ S_i:} ({@link #rankOneUpdate}), so a sweep costs m² multiply-adds in loops without a
+ * reduction, which the JIT vectorizes (a fresh dot product per update ran 6× slower on 767 cases).
+ * Rounding adds at most m·2⁻⁵³·max|δ S_ij| per sweep to v.
  */
 public final class GpcSteps {
     private GpcSteps() {
+    }
+
+    /** {@code v += δ S_i:}, the update of {@code v = S z} when z_i moves by δ. */
+    public static void rankOneUpdate(double[] s, int m, int i, double delta, double[] v) {
+        int offset = i * m;
+        for (int j = 0; j < m; j++) {
+            v[j] += delta * s[offset + j];
+        }
+    }
+
+    /** μ_i of A.1 from {@code v = S z}: {@code -(v_i - S_ii z_i) / S_ii}. */
+    public static double conditionalMean(double[] v, double sii, double zi, int i) {
+        return -(v[i] - sii * zi) / sii;
     }
 
     /** The order in which one sweep at Philox step {@code step} visits the {@code active} cases. */

@@ -132,9 +132,9 @@ public final class GpcSequence implements SequentialModel {
         return 0;
     }
 
-    /** z (N floats). */
+    /** z (N floats) and a move's running {@code S z} (N doubles of device scratch). */
     @Override
     public long bytesPerParticle() {
-        return 4L * labels.length;
+        return 12L * labels.length;
     }
 }

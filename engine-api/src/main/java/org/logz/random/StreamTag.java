@@ -46,6 +46,10 @@ public final class StreamTag {
     public static final int SLICE = 19;
     /** The random order of the cases within one GP Gibbs sweep (shared by all particles). */
     public static final int SLICE_ORDER = 20;
+    /** The angles and the slice height of an elliptical slice sampling transition (Murray, Adams &amp; MacKay 2010). */
+    public static final int ELLIPSE = 21;
+    /** The standard normals behind the auxiliary Gaussian draw that defines the ellipse. */
+    public static final int ELLIPSE_NORMAL = 22;
 
     private StreamTag() {
     }

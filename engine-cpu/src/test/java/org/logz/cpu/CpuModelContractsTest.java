@@ -3,6 +3,7 @@ package org.logz.cpu;
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
 import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.GpcAnnealingKernelContract;
 import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.IsingKernelContract;
 import org.logz.testkit.SequentialKernelContract;
@@ -53,6 +54,14 @@ class CpuModelContractsTest {
 
     @Nested
     class Gpc extends GpcKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return CpuBackend.create(threads);
+        }
+    }
+
+    @Nested
+    class GpcAnnealing extends GpcAnnealingKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return CpuBackend.create(threads);

@@ -38,6 +38,7 @@ public final class CudaBackend extends ParticleBackend {
     final GaussianToyKernels gaussianToyKernels;
     final TemperingKernels temperingKernels;
     final GpcKernels gpcKernels;
+    final GpcEllipseKernels gpcEllipseKernels;
     private final Set<CudaBuffer> live = Collections.newSetFromMap(new IdentityHashMap<>());
     private final CudaVector summary;
     private final CudaIndexVector flag;
@@ -55,6 +56,7 @@ public final class CudaBackend extends ParticleBackend {
         this.gaussianToyKernels = new GaussianToyKernels(device);
         this.temperingKernels = new TemperingKernels(device);
         this.gpcKernels = new GpcKernels(device);
+        this.gpcEllipseKernels = new GpcEllipseKernels(device);
         this.summary = new CudaVector(this, 4);
         this.flag = new CudaIndexVector(this, 1);
     }

@@ -1,5 +1,6 @@
 package org.logz.cuda;
 
+import org.logz.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.GpcSteps;
@@ -24,6 +25,8 @@ final class CudaGpcKernel implements SequentialKernel {
     private final IndexVector labels;
     private int uploaded = -1;
     private IndexVector orders;
+    /** v = S z of every moved row (GpcSteps), grown to the largest move seen. */
+    private ParticleVector v;
     private boolean closed;
 
     CudaGpcKernel(CudaBackend backend, GpcSequence model) {
@@ -89,8 +92,20 @@ final class CudaGpcKernel implements SequentialKernel {
             orders = backend.indices(all.length);
         }
         backend.upload(all, orders);
+        long scratch = (long) count * active;
+        if (scratch > Integer.MAX_VALUE) {
+            throw new UserException(count + " particles × " + active + " cases exceed the 2^31 doubles of one device "
+                    + "buffer for the Gibbs sweeps' running S z; use fewer particles");
+        }
+        if (v == null || v.length() < scratch) {
+            if (v != null) {
+                v.close();
+                v = null;
+            }
+            v = backend.vector((int) scratch);
+        }
         backend.gpcKernels.move(z.row(first), count, n, active, precisionOnDevice(active),
-                backend.own(orders).at(0), backend.own(labels).at(0), transitions,
+                backend.own(orders).at(0), backend.own(labels).at(0), transitions, backend.own(v).address(),
                 seed, step, first);
     }
 
@@ -140,6 +155,9 @@ final class CudaGpcKernel implements SequentialKernel {
             labels.close();
             if (orders != null) {
                 orders.close();
+            }
+            if (v != null) {
+                v.close();
             }
         }
     }

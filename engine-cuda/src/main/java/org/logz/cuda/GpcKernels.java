@@ -12,10 +12,11 @@ final class GpcKernels {
         device.launch(kernel, Launch.grid(device, rows), 1, Launch.BLOCK, 1, 0, args);
     }
 
-    void move(long z, long rows, int n, int active, long s, long orders, long labels, int sweeps, long seed, int step,
-              long first) {
+    /** {@code v}: scratch of {@code rows × active} doubles. */
+    void move(long z, long rows, int n, int active, long s, long orders, long labels, int sweeps, long v, long seed,
+              int step, long first) {
         run("logz_gpc_move", rows, KernelArgs.of().ptr(z).i64(rows).i32(n).i32(active).ptr(s).ptr(orders).ptr(labels)
-                .i32(sweeps).key(seed).i32(step).i64(first));
+                .i32(sweeps).ptr(v).key(seed).i32(step).i64(first));
     }
 
     void smooth(long z, long rows, int n, int variable, long s, int y, long logW) {

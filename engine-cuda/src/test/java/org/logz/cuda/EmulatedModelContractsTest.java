@@ -3,6 +3,7 @@ package org.logz.cuda;
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
 import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.GpcAnnealingKernelContract;
 import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.IsingKernelContract;
 import org.logz.testkit.SequentialKernelContract;
@@ -72,6 +73,14 @@ class EmulatedModelContractsTest {
 
     @Nested
     class Gpc extends GpcKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
+        }
+    }
+
+    @Nested
+    class GpcAnnealing extends GpcAnnealingKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);

@@ -3,6 +3,7 @@ package org.logz.cuda;
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
 import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.GpcAnnealingKernelContract;
 import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.IsingKernelContract;
 import org.logz.testkit.SequentialKernelContract;
@@ -58,6 +59,14 @@ class GpuModelContractsTest {
 
     @Nested
     class Gpc extends GpcKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return gpu();
+        }
+    }
+
+    @Nested
+    class GpcAnnealing extends GpcAnnealingKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return gpu();

@@ -18,11 +18,14 @@ import org.logz.estimate.SequentialResult;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.work.WorkEstimate;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
+import org.logz.model.GpClassification;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
+import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
 import org.logz.path.GpcSequence;
@@ -37,9 +40,10 @@ import org.logz.testkit.GpcKernelContract;
 
 /**
  * Every estimator on every model it applies to, with one seed per run, small enough for the emulator:
- * AIS, RAISE and the nonequilibrium estimators of a bidirectional run on an RBM, the Ising model and the
- * Gaussian toy; RTS, TI, TI-RB and MBAR on the RBM and the Ising model; the four sequential variants on
- * the digits RBM. Two backends given the same seeds should return the same estimates.
+ * AIS, RAISE and the nonequilibrium estimators of a bidirectional run on an RBM, the Ising model, the
+ * Gaussian toy and GP classification from the prior and from EP; RTS, TI, TI-RB and MBAR on the RBM, the
+ * Ising model and GP classification; the four sequential variants on the digits RBM and three on GP
+ * classification. Two backends given the same seeds should return the same estimates.
  */
 final class SameSeedAgreement {
     /** An estimate and its standard error (NaN where the run has none). */
@@ -57,8 +61,13 @@ final class SameSeedAgreement {
         annealing(backend, "rbm", rbm, new Start.Exact(), out);
         annealing(backend, "ising", ising, new Start.Given(ising.groundStates(120), "ground", 10), out);
         annealing(backend, "toy", GaussianToy.habeck(), new Start.Exact(), out);
+        GpClassification gpc = GpcKernelContract.problem();
+        ProbitEp.Result ep = ProbitEp.run(gpc, ProbitEp.Settings.defaults());
+        annealing(backend, "gpc prior", TemperedGpc.fromPrior(gpc), new Start.Gibbs(10), out);
+        annealing(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), new Start.Gibbs(10), out);
         tempered(backend, "rbm", rbm, out);
         tempered(backend, "ising", ising, out);
+        tempered(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
         sequential(backend, out);
         return out;
     }

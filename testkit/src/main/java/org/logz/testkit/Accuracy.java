@@ -64,8 +64,9 @@ public final class Accuracy {
                 assertLands("  " + name + " " + e.method(), logZ, se, exact, 0.1, maxStdErr);
             }
         }
-        double lower = r.logZ(Method.LOWER_BOUND);
-        double upper = r.logZ(Method.UPPER_BOUND);
-        assertTrue(lower < exact && exact < upper, name + ": bounds " + lower + " < " + exact + " < " + upper);
+        // the bounds hold in expectation (Jensen); a run's own bounds may cross the truth by their noise
+        double lower = r.logZ(Method.LOWER_BOUND) - 3 * r.estimate(Method.LOWER_BOUND).stdErr().orElseThrow();
+        double upper = r.logZ(Method.UPPER_BOUND) + 3 * r.estimate(Method.UPPER_BOUND).stdErr().orElseThrow();
+        assertTrue(lower < exact && exact < upper, name + ": bounds less 3 SE " + lower + " < " + exact + " < " + upper);
     }
 }

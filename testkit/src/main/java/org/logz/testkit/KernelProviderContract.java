@@ -22,6 +22,7 @@ import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
+import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
 import org.logz.path.GpcSequence;
@@ -45,14 +46,16 @@ public abstract class KernelProviderContract extends BackendTest {
                         + backend.name());
             }
         }
-        assertEquals(Set.of(TemperedRbm.class, Ising.class, GaussianToy.class, RbmSequence.class, GpcSequence.class),
+        assertEquals(Set.of(TemperedRbm.class, Ising.class, GaussianToy.class, TemperedGpc.class, RbmSequence.class,
+                GpcSequence.class),
                 served, backend.name() + " serves every model logz has");
     }
 
     @Test
     void temperedKernelsHaveTheModelsShapeAndCloseOnce() {
         Rbm rbm = RandomRbm.create(11, 5, 1.0, 3);
-        for (TemperedModel model : List.of(new TemperedRbm(rbm, BaseRate.uniform(11)), new Ising(4), GaussianToy.habeck())) {
+        for (TemperedModel model : List.of(new TemperedRbm(rbm, BaseRate.uniform(11)), new Ising(4), GaussianToy.habeck(),
+                TemperedGpc.fromPrior(GpcKernelContract.problem()))) {
             TemperedKernel kernel = Kernels.tempered(backend, model);
             assertEquals(model.dimension(), kernel.dimension(), model.description());
             try (ParticleMatrix x = backend.matrix(3, model.dimension())) {

@@ -17,6 +17,7 @@ import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
+import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
 import org.logz.path.TemperedPath;
@@ -29,7 +30,7 @@ import org.logz.path.TemperedPath;
 public abstract class TemperedPathContract extends BackendTest {
     private static List<TemperedModel> models() {
         return List.of(new TemperedRbm(RandomRbm.create(13, 7, 1.0, 61), BaseRate.uniform(13)), new Ising(4),
-                GaussianToy.habeck());
+                GaussianToy.habeck(), TemperedGpc.fromPrior(GpcKernelContract.problem()));
     }
 
     @Test

@@ -55,15 +55,29 @@ public final class ProbitEp {
      * @param logZ        {@code log Z_EP} (R&amp;W eq. 3.65)
      * @param mean        μ of q, n values
      * @param covariance  Σ of q, n × n row-major
+     * @param siteTau     the site precisions τ̃_i ≥ 0, n values: {@code q ∝ N(x; 0, K) Π exp(-τ̃_i x_i²/2 + ν̃_i x_i)}
+     * @param siteNu      the site shifts ν̃_i, n values
      * @param sweeps      sweeps run
      * @param change      largest site-parameter change in the last sweep
      * @param seconds     wall time
      */
-    public record Result(double logZ, double[] mean, double[] covariance, int sweeps, double change, double seconds)
-            implements Estimate {
+    public record Result(double logZ, double[] mean, double[] covariance, double[] siteTau, double[] siteNu, int sweeps,
+                         double change, double seconds) implements Estimate {
         public Result {
             mean = mean.clone();
             covariance = covariance.clone();
+            siteTau = siteTau.clone();
+            siteNu = siteNu.clone();
+        }
+
+        @Override
+        public double[] siteTau() {
+            return siteTau.clone();
+        }
+
+        @Override
+        public double[] siteNu() {
+            return siteNu.clone();
         }
 
         @Override
@@ -147,11 +161,15 @@ public final class ProbitEp {
                         + settings.damping() * (1 / varHat - tauCavity));
                 double nuNew = (1 - settings.damping()) * nuSite[i] + settings.damping() * (meanHat / varHat - nuCavity);
                 double deltaTau = tauNew - tauSite[i];
-                change = Math.max(change, Math.max(Math.abs(deltaTau), Math.abs(nuNew - nuSite[i])));
+                double nuPrevious = nuSite[i];
+                change = Math.max(change, Math.max(Math.abs(deltaTau), Math.abs(nuNew - nuPrevious)));
                 tauSite[i] = tauNew;
                 nuSite[i] = nuNew;
-                // rank-one update of Σ for the new site precision (R&W eq. 3.70), then μ = Σ ν̃
+                // rank-one update of Σ for the new site precision (R&W eq. 3.70), and μ = Σ ν̃ with it:
+                // Σ' = Σ - c s sᵀ (s = Σ e_i), so Σ'ν̃' = μ - c s (sᵀν̃) + Δν̃ Σ' e_i = μ + s (Δν̃ - c (μ_i + Δν̃ s_i)),
+                // O(n) instead of the O(n²) product (R&W Algorithm 3.5 line 8)
                 double c = deltaTau / (1 + deltaTau * sii);
+                double deltaNu = nuNew - nuPrevious;
                 double[] si = new double[n];
                 for (int j = 0; j < n; j++) {
                     si[j] = sigma[j * n + i];
@@ -162,7 +180,10 @@ public final class ProbitEp {
                         sigma[a * n + b] -= ca * si[b];
                     }
                 }
-                multiply(sigma, nuSite, mu, n);
+                double shift = deltaNu - c * (mu[i] + deltaNu * sii);
+                for (int a = 0; a < n; a++) {
+                    mu[a] += si[a] * shift;
+                }
             }
             Posterior p = posterior(k, tauSite, nuSite, n);
             sigma = p.sigma();
@@ -179,7 +200,7 @@ public final class ProbitEp {
                     settings.tolerance()));
         }
         double logZ = logZ(k, y, tauSite, nuSite, sigma, mu, n);
-        return new Result(logZ, mu, sigma, sweep, change, (System.nanoTime() - started) * 1e-9);
+        return new Result(logZ, mu, sigma, tauSite, nuSite, sweep, change, (System.nanoTime() - started) * 1e-9);
     }
 
     private record Posterior(double[] sigma, double[] mu, double[] cholesky) {
@@ -205,26 +226,35 @@ public final class ProbitEp {
             throw new EstimationException("EP: I + S̃^½ K S̃^½ lost positive definiteness (rounding on a "
                     + "near-singular K); use a sampling method (rm, arm) for this problem");
         }
-        // V = L⁻¹ (S̃^½ K), column by column of K by forward substitution
+        // V = L⁻¹ (S̃^½ K) by forward substitution, row by row (V_i: = (S̃^½ K)_i: - Σ_{j<i} L_ij V_j:) / L_ii
         double[] v = new double[n * n];
-        for (int c = 0; c < n; c++) {
-            for (int i = 0; i < n; i++) {
-                double s = sq[i] * k[i * n + c];
-                for (int j = 0; j < i; j++) {
-                    s -= l[i * n + j] * v[j * n + c];
+        for (int i = 0; i < n; i++) {
+            int row = i * n;
+            for (int c = 0; c < n; c++) {
+                v[row + c] = sq[i] * k[row + c];
+            }
+            for (int j = 0; j < i; j++) {
+                double lij = l[row + j];
+                int other = j * n;
+                for (int c = 0; c < n; c++) {
+                    v[row + c] -= lij * v[other + c];
                 }
-                v[i * n + c] = s / l[i * n + i];
+            }
+            double lii = l[row + i];
+            for (int c = 0; c < n; c++) {
+                v[row + c] /= lii;
             }
         }
-        double[] sigma = new double[n * n];
-        for (int a = 0; a < n; a++) {
-            for (int bb = a; bb < n; bb++) {
-                double s = k[a * n + bb];
-                for (int j = 0; j < n; j++) {
-                    s -= v[j * n + a] * v[j * n + bb];
+        // Σ = K - Vᵀ V, one rank-one term per row of V
+        double[] sigma = k.clone();
+        for (int j = 0; j < n; j++) {
+            int row = j * n;
+            for (int a = 0; a < n; a++) {
+                double vja = v[row + a];
+                int out = a * n;
+                for (int bb = 0; bb < n; bb++) {
+                    sigma[out + bb] -= vja * v[row + bb];
                 }
-                sigma[a * n + bb] = s;
-                sigma[bb * n + a] = s;
             }
         }
         double[] mu = new double[n];

@@ -4,6 +4,7 @@ import org.logz.kernel.KernelBinding;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
+import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedRbm;
 import org.logz.path.GpcSequence;
 import org.logz.path.RbmSequence;
@@ -30,6 +31,12 @@ public final class ReferenceKernels {
     public static final class GpcSequenceProvider extends KernelBinding<ReferenceBackend, GpcSequence> {
         public GpcSequenceProvider() {
             super(ReferenceBackend.class, GpcSequence.class, null, ReferenceGpcKernel::new);
+        }
+    }
+
+    public static final class GpcAnnealingProvider extends KernelBinding<ReferenceBackend, TemperedGpc> {
+        public GpcAnnealingProvider() {
+            super(ReferenceBackend.class, TemperedGpc.class, ReferenceGpcAnnealingKernel::new, null);
         }
     }
 

@@ -3,6 +3,7 @@ package org.logz.testkit.reference;
 import org.junit.jupiter.api.Nested;
 import org.logz.backend.ParticleBackend;
 import org.logz.testkit.GaussianToyKernelContract;
+import org.logz.testkit.GpcAnnealingKernelContract;
 import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.IsingKernelContract;
 import org.logz.testkit.KernelProviderContract;
@@ -93,6 +94,14 @@ class ReferenceContractsTest {
 
     @Nested
     class Gpc extends GpcKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return new ReferenceBackend();
+        }
+    }
+
+    @Nested
+    class GpcAnnealing extends GpcAnnealingKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return new ReferenceBackend();

@@ -1,0 +1,154 @@
+package org.logz.cuda;
+
+import org.logz.UserException;
+import org.logz.backend.Betas;
+import org.logz.backend.ParticleMatrix;
+import org.logz.backend.ParticleVector;
+import org.logz.kernel.TemperedKernel;
+import org.logz.model.TemperedGpc;
+
+/**
+ * GP classification on its tempered path on the device (gp_ellipse.cu): the base's mean, ℓ's
+ * coefficients and the labels ({@code [μ | a | b | y]}, 4n doubles) and the base factor's columns
+ * (rank·n doubles) are uploaded once; each chain's auxiliary draw ν lives in device scratch of n doubles
+ * per chain, grown to the largest batch seen.
+ */
+final class CudaGpcAnnealingKernel implements TemperedKernel {
+    private final CudaBackend backend;
+    private final GpcEllipseKernels kernels;
+    private final TemperedGpc model;
+    private final int n;
+    private final ParticleVector params;
+    private final ParticleVector columns;
+    private ParticleVector nu;
+    private boolean closed;
+
+    CudaGpcAnnealingKernel(CudaBackend backend, TemperedGpc model) {
+        this.backend = backend;
+        this.kernels = backend.gpcEllipseKernels;
+        this.model = model;
+        this.n = model.size();
+        double[] p = new double[4 * n];
+        System.arraycopy(model.mean(), 0, p, 0, n);
+        System.arraycopy(model.quadratic(), 0, p, n, n);
+        System.arraycopy(model.linear(), 0, p, 2 * n, n);
+        for (int i = 0; i < n; i++) {
+            p[3 * n + i] = model.label(i);
+        }
+        double[] g = model.factor().columns();
+        ParticleVector uploadedParams = backend.vector(p.length);
+        ParticleVector uploadedColumns = null;
+        try {
+            backend.upload(p, uploadedParams);
+            uploadedColumns = backend.vector(Math.max(1, g.length));
+            if (g.length > 0) {
+                backend.upload(g, uploadedColumns);
+            }
+        } catch (RuntimeException e) {
+            uploadedParams.close();
+            if (uploadedColumns != null) {
+                uploadedColumns.close();
+            }
+            throw e;
+        }
+        this.params = uploadedParams;
+        this.columns = uploadedColumns;
+    }
+
+    @Override
+    public int dimension() {
+        return n;
+    }
+
+    /** ν for {@code count} chains. */
+    private long scratch(int count) {
+        long needed = Math.max(1, (long) count * n);
+        if (needed > Integer.MAX_VALUE) {
+            throw new UserException(count + " chains × " + n + " cases exceed the 2^31 doubles of one device buffer "
+                    + "for the elliptical slice sampler's auxiliary draws; use fewer chains");
+        }
+        if (nu == null || nu.length() < needed) {
+            if (nu != null) {
+                nu.close();
+                nu = null;
+            }
+            nu = backend.vector((int) needed);
+        }
+        return backend.own(nu).address();
+    }
+
+    private long p() {
+        return backend.own(params).address();
+    }
+
+    private long g() {
+        return backend.own(columns).address();
+    }
+
+    @Override
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+        long xm = states(x);
+        if (count > 0) {
+            kernels.base(xm, count, n, model.rank(), p(), g(), scratch(count), seed, step);
+        }
+    }
+
+    @Override
+    public void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out) {
+        long xm = states(x);
+        if (count > 0) {
+            kernels.logDensity(xm, count, n, p(), model.constant(), beta, backend.own(out).address());
+        }
+    }
+
+    @Override
+    public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
+                       long seed, int step) {
+        long xm = states(x);
+        if (count > 0) {
+            kernels.anneal(xm, count, n, model.rank(), p(), g(), model.constant(), from, to, backend.own(logW).address(),
+                    transitions, scratch(count), seed, step);
+        }
+    }
+
+    @Override
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+        long xm = states(x);
+        if (count == 0 || transitions == 0) {
+            return;
+        }
+        double beta = betas instanceof Betas.Uniform u ? u.beta() : 0;
+        long perRow = betas instanceof Betas.PerParticle pp ? backend.own(pp.betas()).address() : 0;
+        kernels.transition(xm, count, n, model.rank(), p(), g(), model.constant(), perRow, beta, transitions,
+                scratch(count), seed, step);
+    }
+
+    @Override
+    public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
+                       ParticleVector slope) {
+        long xm = states(x);
+        if (count > 0) {
+            kernels.levels(xm, count, n, p(), model.constant(), backend.own(levelBetas).address(), levels,
+                    backend.own(logF).address(), backend.own(slope).address());
+        }
+    }
+
+    private long states(ParticleMatrix x) {
+        if (closed) {
+            throw new IllegalStateException("GP classification annealing kernel is closed");
+        }
+        return backend.own(x).address();
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            params.close();
+            columns.close();
+            if (nu != null) {
+                nu.close();
+            }
+        }
+    }
+}

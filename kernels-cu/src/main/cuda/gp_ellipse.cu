@@ -1,0 +1,158 @@
+// GP classification on its tempered path (ARM paper eq. 11; DESIGN §5), the arithmetic of
+// org.logz.kernel.GpcEllipse and CpuGpcAnnealingKernel: a chain is a row of x (n floats),
+// p_β(x) ∝ N(x; μ, G Gᵀ) exp(β ℓ(x)) with ℓ(x) = Σ_i [log Φ(y_i x_i) + (a_i x_i + b_i) x_i] + c, and a
+// transition is one elliptical slice step (Murray, Adams & MacKay 2010, Figure 2).
+//
+// Inputs from the host: `p` = [μ (n) | a (n) | b (n) | y (n, ±1.0)] and G by columns (`columns`,
+// rank × n, column j at j·n), all float64. Scratch: `nu`, n doubles per row laid out row-fastest
+// (nu[i·rows + r]) so that a warp's accesses to one i coalesce; rows ≥ the launch's rows.
+//
+// One thread per chain, grid-stride, any grid of LOGZ_BLOCK-thread blocks: each thread runs its chain's
+// whole transition in float64 in the order the Java code does (G ξ column by column, ℓ's terms in index
+// order then c, proposals rounded to float before ℓ), so the results do not depend on the launch shape
+// (deterministic) and agree with the CPU to the rounding of exp, log, cos and sin. Every thread reads
+// the same column entry and parameter at the same time (broadcast); the device is only fully occupied
+// above ~10^4 chains, and the cost per transition is n·rank multiply-adds plus ~3 evaluations of ℓ.
+#include "common.cuh"
+#include "normal.cuh"
+
+#define LOGZ_TAG_ELLIPSE 21
+#define LOGZ_TAG_ELLIPSE_NORMAL 22
+#define LOGZ_ELLIPSE_MAX_PROPOSALS 100
+#define LOGZ_TWO_PI 6.283185307179586
+
+// Term i of ℓ at x_i = v.
+__device__ __forceinline__ double logz_gpc_term(const double* p, int n, int i, double v) {
+    return logz_log_cdf(p[3 * n + i] * v) + (p[n + i] * v + p[2 * n + i]) * v;
+}
+
+// ℓ(x) of one row.
+__device__ double logz_gpc_ell(const float* x, const double* p, int n, double constant) {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) {
+        s += logz_gpc_term(p, n, i, (double) x[i]);
+    }
+    return s + constant;
+}
+
+// nu[i·rows + r] = (G ξ)_i, ξ the Box-Muller normals of blocks (j/2, particle, step, tag).
+__device__ void logz_gpc_gaussian(double* nu, long long rows, long long r, int n, int rank, const double* columns,
+                                  unsigned int k0, unsigned int k1, long long particle, int step, int tag) {
+    for (int i = 0; i < n; i++) {
+        nu[(long long) i * rows + r] = 0.0;
+    }
+    for (int b = 0; 2 * b < rank; b++) {
+        logz_philox_out w = logz_philox((unsigned int) b, (unsigned int) particle, (unsigned int) step,
+                                        (unsigned int) tag, k0, k1);
+        double radius = sqrt(-2.0 * log(logz_uniform53(w.w[0], w.w[1])));
+        double angle = LOGZ_TWO_PI * logz_uniform53(w.w[2], w.w[3]);
+        for (int h = 0; h < 2 && 2 * b + h < rank; h++) {
+            double xi = h == 0 ? radius * cos(angle) : radius * sin(angle);
+            const double* column = columns + (long long) (2 * b + h) * n;
+            for (int i = 0; i < n; i++) {
+                nu[(long long) i * rows + r] += column[i] * xi;
+            }
+        }
+    }
+}
+
+// `transitions` elliptical slice steps at beta of row r (x points at the row), ℓ(x) = current on entry.
+__device__ void logz_gpc_slice_steps(float* x, long long rows, long long r, int n, int rank, const double* p,
+                                     const double* columns, double constant, double current, double beta,
+                                     int transitions, double* nu, unsigned int k0, unsigned int k1, long long particle,
+                                     int step) {
+    double l = current;
+    for (int t = 0; t < transitions; t++) {
+        int s = step + t;
+        logz_gpc_gaussian(nu, rows, r, n, rank, columns, k0, k1, particle, s, LOGZ_TAG_ELLIPSE_NORMAL);
+        logz_philox_out h = logz_philox(0u, (unsigned int) particle, (unsigned int) s, LOGZ_TAG_ELLIPSE, k0, k1);
+        double log_height = beta * l + log(logz_uniform53(h.w[2], h.w[3]));
+        double theta = LOGZ_TWO_PI * logz_uniform53(h.w[0], h.w[1]);
+        double lo = theta - LOGZ_TWO_PI;
+        double hi = theta;
+        for (int k = 1; k <= LOGZ_ELLIPSE_MAX_PROPOSALS; k++) {
+            double c = cos(theta);
+            double sn = sin(theta);
+            double proposed = 0.0;
+            for (int i = 0; i < n; i++) {
+                double centred = (double) x[i] - p[i];
+                float v = (float) (p[i] + centred * c + nu[(long long) i * rows + r] * sn);
+                proposed += logz_gpc_term(p, n, i, (double) v);
+            }
+            proposed += constant;
+            if (beta * proposed > log_height) {
+                for (int i = 0; i < n; i++) {
+                    double centred = (double) x[i] - p[i];
+                    x[i] = (float) (p[i] + centred * c + nu[(long long) i * rows + r] * sn);
+                }
+                l = proposed;
+                break;
+            }
+            if (theta < 0.0) {
+                lo = theta;
+            } else {
+                hi = theta;
+            }
+            logz_philox_out a = logz_philox((unsigned int) k, (unsigned int) particle, (unsigned int) s, LOGZ_TAG_ELLIPSE,
+                                            k0, k1);
+            theta = lo + (hi - lo) * logz_uniform53(a.w[0], a.w[1]);
+        }
+    }
+}
+
+// x = μ + G ξ, ξ from blocks (j/2, particle, step, BASE).
+extern "C" __global__ void logz_gpc_ellipse_base(float* x, long long rows, int n, int rank, const double* p,
+                                                 const double* columns, double* nu, unsigned int k0, unsigned int k1,
+                                                 int step) {
+    LOGZ_FOR_EACH(r, rows) {
+        logz_gpc_gaussian(nu, rows, r, n, rank, columns, k0, k1, r, step, LOGZ_TAG_BASE);
+        for (int i = 0; i < n; i++) {
+            x[r * n + i] = (float) (nu[(long long) i * rows + r] + p[i]);
+        }
+    }
+}
+
+// out[r] = β ℓ(x_r).
+extern "C" __global__ void logz_gpc_ellipse_log_density(const float* x, long long rows, int n, const double* p,
+                                                        double constant, double beta, double* out) {
+    LOGZ_FOR_EACH(r, rows) {
+        out[r] = beta * logz_gpc_ell(x + r * n, p, n, constant);
+    }
+}
+
+// logW[r] += (to - from) ℓ(x_r), then `transitions` steps at β = to.
+extern "C" __global__ void logz_gpc_ellipse_anneal(float* x, long long rows, int n, int rank, const double* p,
+                                                   const double* columns, double constant, double from, double to,
+                                                   double* logW, int transitions, double* nu, unsigned int k0,
+                                                   unsigned int k1, int step) {
+    LOGZ_FOR_EACH(r, rows) {
+        double l = logz_gpc_ell(x + r * n, p, n, constant);
+        logW[r] += (to - from) * l;
+        logz_gpc_slice_steps(x + r * n, rows, r, n, rank, p, columns, constant, l, to, transitions, nu, k0, k1, r, step);
+    }
+}
+
+// `transitions` steps, row r at betas[r] when given, else at beta.
+extern "C" __global__ void logz_gpc_ellipse_transition(float* x, long long rows, int n, int rank, const double* p,
+                                                       const double* columns, double constant, const double* betas,
+                                                       double beta, int transitions, double* nu, unsigned int k0,
+                                                       unsigned int k1, int step) {
+    LOGZ_FOR_EACH(r, rows) {
+        double b = betas != 0 ? betas[r] : beta;
+        double l = logz_gpc_ell(x + r * n, p, n, constant);
+        logz_gpc_slice_steps(x + r * n, rows, r, n, rank, p, columns, constant, l, b, transitions, nu, k0, k1, r, step);
+    }
+}
+
+// logF[r·levels + k] = β_k ℓ(x_r), slope[r·levels + k] = ℓ(x_r).
+extern "C" __global__ void logz_gpc_ellipse_levels(const float* x, long long rows, int n, const double* p,
+                                                   double constant, const double* level_betas, int levels,
+                                                   double* logF, double* slope) {
+    LOGZ_FOR_EACH(r, rows) {
+        double l = logz_gpc_ell(x + r * n, p, n, constant);
+        for (int k = 0; k < levels; k++) {
+            logF[r * levels + k] = level_betas[k] * l;
+            slope[r * levels + k] = l;
+        }
+    }
+}
