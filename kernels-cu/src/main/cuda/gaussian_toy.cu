@@ -59,3 +59,19 @@ extern "C" __global__ void logz_toy_log_density_kernel(const float* x, long long
         out[r] = logz_toy_log_density((double) x[r], beta, mu0, sigma0, mu1, sigma1);
     }
 }
+
+// logF[r·levels + k] = log f_{β_k}(x_r) and slope[r·levels + k] = log f_1(x_r) - log f_0(x_r).
+extern "C" __global__ void logz_toy_levels(const float* x, long long rows, double mu0, double sigma0, double mu1,
+                                           double sigma1, const double* level_betas, int levels, double* logF,
+                                           double* slope) {
+    LOGZ_FOR_EACH(r, rows) {
+        double v = (double) x[r];
+        double d0 = v - mu0;
+        double d1 = v - mu1;
+        double s = d0 * d0 / (2.0 * sigma0 * sigma0) - d1 * d1 / (2.0 * sigma1 * sigma1);
+        for (int k = 0; k < levels; k++) {
+            logF[r * levels + k] = logz_toy_log_density(v, level_betas[k], mu0, sigma0, mu1, sigma1);
+            slope[r * levels + k] = s;
+        }
+    }
+}

@@ -4,13 +4,14 @@
 #include "common.cuh"
 
 // out[0] = max, out[1] = Σ exp(lw - max), out[2] = Σ exp(2 (lw - max)), out[3] = number of NaN or
-// +inf entries, over lw[0, n). When every entry is -inf, out[0] = -inf and both sums are 0.
-extern "C" __global__ void logz_weight_summary(const double* lw, long long n, double* out) {
+// +inf entries, over lw[k] + s·delta[k], k < n (delta null: lw alone). When every entry is -inf,
+// out[0] = -inf and both sums are 0.
+__device__ void logz_summary_of(const double* lw, const double* delta, double s, long long n, double* out) {
     __shared__ double scratch[32];
     double max = -INFINITY;
     double bad = 0.0;
     for (long long k = threadIdx.x; k < n; k += blockDim.x) {
-        double v = lw[k];
+        double v = delta != 0 ? lw[k] + s * delta[k] : lw[k];
         if (v != v || v == INFINITY) {
             bad += 1.0;
         } else {
@@ -23,7 +24,7 @@ extern "C" __global__ void logz_weight_summary(const double* lw, long long n, do
     double s2 = 0.0;
     if (max != -INFINITY) {
         for (long long k = threadIdx.x; k < n; k += blockDim.x) {
-            double v = lw[k];
+            double v = delta != 0 ? lw[k] + s * delta[k] : lw[k];
             if (v == v && v != INFINITY) {
                 double e = exp(v - max);
                 s1 += e;
@@ -38,5 +39,63 @@ extern "C" __global__ void logz_weight_summary(const double* lw, long long n, do
         out[1] = s1;
         out[2] = s2;
         out[3] = bad;
+    }
+}
+
+// The summary of lw[0, n).
+extern "C" __global__ void logz_weight_summary(const double* lw, long long n, double* out) {
+    logz_summary_of(lw, 0, 0.0, n, out);
+}
+
+// The summary of lw + s·delta over [0, n), for trial steps (ParticleBackend.summarize with a delta).
+extern "C" __global__ void logz_trial_summary(const double* lw, const double* delta, double s, long long n,
+                                              double* out) {
+    logz_summary_of(lw, delta, s, n, out);
+}
+
+// The weighted mean and variance of v[offset + k·stride] under weights ∝ exp(lw[k]), k < n
+// (WeightedMoments.of): out[0] = mean, out[1] = variance, out[2] = number of NaN or +inf log weights,
+// out[3] = the largest log weight (-inf when every weight is zero). Three passes in the fixed order of
+// logz_weight_summary: the maximum, then Σ w and Σ w v, then Σ w (v - mean)².
+extern "C" __global__ void logz_weighted_moments(const double* lw, const double* v, long long offset, long long stride,
+                                                 long long n, double* out) {
+    __shared__ double scratch[32];
+    double max = -INFINITY;
+    double bad = 0.0;
+    for (long long k = threadIdx.x; k < n; k += blockDim.x) {
+        double x = lw[k];
+        if (x != x || x == INFINITY) {
+            bad += 1.0;
+        } else {
+            max = fmax(max, x);
+        }
+    }
+    max = logz_block_max(max, scratch);
+    bad = logz_block_sum(bad, scratch);
+    double total = 0.0;
+    double first = 0.0;
+    if (max != -INFINITY) {
+        for (long long k = threadIdx.x; k < n; k += blockDim.x) {
+            double w = exp(lw[k] - max);
+            total += w;
+            first += w * v[offset + k * stride];
+        }
+    }
+    total = logz_block_sum(total, scratch);
+    first = logz_block_sum(first, scratch);
+    double mean = first / total;
+    double second = 0.0;
+    if (max != -INFINITY) {
+        for (long long k = threadIdx.x; k < n; k += blockDim.x) {
+            double d = v[offset + k * stride] - mean;
+            second += exp(lw[k] - max) * d * d;
+        }
+    }
+    second = logz_block_sum(second, scratch);
+    if (threadIdx.x == 0) {
+        out[0] = mean;
+        out[1] = second / total;
+        out[2] = bad;
+        out[3] = max;
     }
 }

@@ -157,12 +157,12 @@ public final class GpcComparison {
                 + "| seconds per run | log mean Ẑ | ± SE | sd of log Ẑ | replicates | warned |\n"
                 + "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (Row r : t.rows()) {
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %.1f | %,d | %.1f | %.3f | %.3f | %.3f | %d | %d |%n",
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %.1f | %,d | %.2f | %.3f | %.3f | %.3f | %d | %d |%n",
                     r.method(), r.size(), r.schedule() == null ? "–" : r.steps() + " (" + r.schedule() + ")",
                     r.meanParticles(), r.particleSteps(), r.seconds(), r.logMeanZ(), r.stdErr(), r.sdLogZ(), r.replicates(),
                     r.warned()));
         }
-        sb.append(String.format(Locale.ROOT, "| ep | – | – | – | – | %.1f | %.3f | – | – | – | – |%n", t.epSeconds(),
+        sb.append(String.format(Locale.ROOT, "| ep | – | – | – | – | %.2f | %.3f | – | – | – | – |%n", t.epSeconds(),
                 t.epLogZ()));
         return sb.toString();
     }

@@ -21,6 +21,8 @@ import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.SequentialResult;
 import org.logz.estimate.SequentialTracePoint;
 import org.logz.estimate.TracePoint;
+import org.logz.estimate.smc.SmcResult;
+import org.logz.estimate.smc.SmcTracePoint;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.io.AtomicFiles;
 
@@ -51,6 +53,32 @@ public final class TracePlot {
         XYSeries low = chart.addSeries("10%: low-ess warning", ends, new double[] {0.1, 0.1});
         low.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(java.awt.Color.RED);
         roundX(chart, 0, 1);
+        roundY(chart, 0, 1);
+        save(file, chart);
+    }
+
+    /**
+     * The SMC sampler: β against the step (the schedule adaptive tempering chose) and the reweighted
+     * particles' ESS fraction before resampling, with the 10% line of the {@code low-ess} warning.
+     */
+    public static void write(Path file, SmcResult result) {
+        List<SmcTracePoint> trace = result.trace();
+        double[] step = new double[trace.size()];
+        double[] beta = new double[trace.size()];
+        double[] essFraction = new double[trace.size()];
+        for (int i = 0; i < step.length; i++) {
+            step[i] = trace.get(i).step();
+            beta[i] = trace.get(i).beta();
+            essFraction[i] = trace.get(i).ess() / result.particles();
+        }
+        XYChart chart = chart(result.method(), result.logZ(), "step", "β and ESS / particles");
+        chart.getStyler().setLegendVisible(true);
+        chart.addSeries("β", step, beta).setMarker(SeriesMarkers.NONE);
+        chart.addSeries("ESS / particles", step, essFraction).setMarker(SeriesMarkers.NONE);
+        double last = Math.max(1, step[step.length - 1]);
+        XYSeries low = chart.addSeries("10%: low-ess warning", new double[] {0, last}, new double[] {0.1, 0.1});
+        low.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(java.awt.Color.RED);
+        roundX(chart, 0, last);
         roundY(chart, 0, 1);
         save(file, chart);
     }

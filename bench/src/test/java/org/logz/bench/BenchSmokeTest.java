@@ -27,6 +27,7 @@ import org.logz.exact.GpcExact;
 import org.logz.exact.IsingExact;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
 import org.logz.model.GpClassification;
 import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
@@ -84,6 +85,23 @@ class BenchSmokeTest {
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("ais-ep:100"));
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("smc:100"));
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("ais-prior:100:10:nonsense"));
+    }
+
+    /** Every schedule of the comparison lands near the toy's exact log Z; the VAROPT rows count their pilot. */
+    @Test
+    void scheduleComparisonRowsAreSane() {
+        GaussianToy toy = GaussianToy.habeck();
+        try (ParticleBackend backend = CpuBackend.create(2); TemperedPath path = new TemperedPath(backend, toy)) {
+            List<ScheduleComparison.Row> rows = ScheduleComparison.run(path, toy.logZ1(), List.of("linear",
+                    "varopt:pilot=20,chains=10", "smc:0.9"), 60, 200, 3, 1, ProgressListener.NONE);
+            assertEquals(3, rows.size());
+            for (ScheduleComparison.Row r : rows) {
+                assertTrue(r.rmse() < 0.5 && r.meanEss() > 0, r.toString());
+            }
+            assertEquals(199 * 60, rows.get(0).transitions(), 1e-9);
+            assertEquals(199 * 60 + 19 * 10, rows.get(1).transitions(), 1e-9, "the pilot is counted");
+            assertTrue(ScheduleComparison.markdown("toy", toy.logZ1(), rows).contains("| smc:0.9 | 60 |"));
+        }
     }
 
     @Test

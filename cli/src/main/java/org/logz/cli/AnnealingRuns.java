@@ -22,13 +22,15 @@ final class AnnealingRuns {
     }
 
     static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
-        Schedule schedule = c.schedule(problem);
         int chains = c.chains(1000);
         boolean forward = c.method == Method.AIS;
         List<AnnealingResult> runs = new ArrayList<>();
         PathDescription described;
+        EstimateCommand.Planned planned;
         try (ParticleBackend backend = c.backendOptions.open();
              TemperedPath path = problem.annealingPath(backend, c.pathOptions())) {
+            planned = c.schedule(problem, path);
+            Schedule schedule = planned.schedule();
             AnnealedImportanceSampling.Start start = forward ? null : problem.reverseStart(c.reverseStart, path, chains);
             for (int b = 0; b < c.replicates; b++) {
                 var ais = new AnnealedImportanceSampling(
@@ -47,9 +49,10 @@ final class AnnealingRuns {
             TracePlot.write(c.plot, r);
         }
         var details = new EstimateReport.Annealing(r.ess(), r.chains(), r.steps(), r.schedule(), r.start(),
-                runs.stream().mapToLong(AnnealingResult::sweeps).sum(), r.logZ0(), r.trace());
-        return new EstimateCommand.Runs(runs, String.format(Locale.ROOT, "%d chains × %d steps (%s schedule, start %s), ESS %.1f",
-                r.chains(), r.steps(), r.schedule(), r.start(), r.ess()), described,
+                runs.stream().mapToLong(AnnealingResult::sweeps).sum() + planned.pilotSweeps(),
+                planned.pilotSweeps() > 0 ? planned.pilotSweeps() : null, r.logZ0(), r.trace());
+        return new EstimateCommand.Runs(runs, String.format(Locale.ROOT, "%d chains × %d steps (%s schedule%s), ESS %.1f",
+                r.chains(), r.steps(), r.schedule(), forward ? "" : ", reverse start " + r.start(), r.ess()), described,
                 "delta method on the importance weights", details);
     }
 

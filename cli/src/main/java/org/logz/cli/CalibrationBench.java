@@ -64,7 +64,10 @@ final class CalibrationBench implements Runnable {
                     "100", "--sweeps", "1000", "--mbar-samples", "5000")),
             new Case("toy-ais", List.of("--model", "gauss-toy", "--method", "ais", "--chains", "200", "--steps", "1000")),
             new Case("toy-work", List.of("--model", "gauss-toy", "--method", "bar", "--chains", "200", "--steps", "1000",
-                    "--bootstraps", "50")));
+                    "--bootstraps", "50")),
+            new Case("demo-smc", List.of("--method", "smc", "--particles", "200")),
+            new Case("ising6-smc", List.of("--model", "ising:L=6", "--method", "smc", "--particles", "200")),
+            new Case("toy-smc", List.of("--model", "gauss-toy", "--method", "smc", "--particles", "200")));
 
     @Spec
     CommandSpec spec;
@@ -74,7 +77,7 @@ final class CalibrationBench implements Runnable {
 
     @Option(names = "--cases", split = ",", paramLabel = "NAME,...",
             description = "Only these cases (demo-ais, demo-raise, demo-work, demo-tempered, demo-rm, demo-arm, ising6-ais, "
-                    + "ising6-work, ising6-tempered, ising16-ais, ising16-tempered, toy-ais, toy-work). "
+                    + "ising6-work, ising6-tempered, ising16-ais, ising16-tempered, toy-ais, toy-work, demo-smc, ising6-smc, toy-smc). "
                     + "Default: all.")
     List<String> only;
 

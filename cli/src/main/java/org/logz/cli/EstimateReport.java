@@ -31,7 +31,7 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
                       List<Warning> warnings) {
 
     /** What one method family adds to the report, between the headline and the backend. */
-    sealed interface Details permits Annealing, Work, Tempered, Sequential, Ep {
+    sealed interface Details permits Annealing, Work, Tempered, Sequential, Smc, Ep {
     }
 
     /**
@@ -41,14 +41,20 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
     record Ep(int sweeps, double lastChange, double tolerance, double damping) implements Details {
     }
 
-    /** {@code ais} and {@code raise}. */
-    record Annealing(double ess, int chains, int steps, String schedule, String start, long sweeps, double logZ0,
-                     List<TracePoint> trace) implements Details {
+    /**
+     * {@code ais} and {@code raise}; {@code sweeps} counts the chain-transitions of the runs and of a VAROPT
+     * schedule's pilot, {@code pilotSweeps} the pilot's alone (null without one).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Annealing(double ess, int chains, int steps, String schedule, String start, long sweeps, Long pilotSweeps,
+                     double logZ0, List<TracePoint> trace) implements Details {
     }
 
-    /** {@code bar}, {@code cumulant} and {@code histogram}: every work estimator's reading. */
+    /** {@code bar}, {@code cumulant} and {@code histogram}: every work estimator's reading; sweeps as for annealing. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record Work(Map<Method, Json.Estimate> estimates, int forwardChains, int reverseChains, int steps, String schedule,
-                String start, int bootstraps, long sweeps, double logZ0, Directions trace) implements Details {
+                String start, int bootstraps, long sweeps, Long pilotSweeps, double logZ0, Directions trace)
+            implements Details {
     }
 
     /** The traces of the two annealing directions of a work run. */
@@ -61,6 +67,17 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
                     int roundSweeps, int maxRounds, int initialRounds, boolean converged, double finalDeviation,
                     int batches, int mbarSamples, Double mbarResidual, long chainSweeps, double logZ0,
                     List<TemperedRuns.LevelPoint> trace) implements Details {
+    }
+
+    /**
+     * {@code smc}, {@code power-posterior} and {@code power-posterior-corrected}: every estimate of the run, the
+     * steps taken ({@code essTarget} and {@code maxSteps} for adaptive tempering, null for a schedule), and the
+     * trace of β, ESS, conditional ESS, resampling and the mean slope.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Smc(Map<Method, Json.Estimate> estimates, int particles, String steps, int stepCount, Double essTarget,
+               Integer maxSteps, double resampleThreshold, String resampling, int resamplings, long transitions,
+               double logZ0, List<org.logz.estimate.smc.SmcTracePoint> trace) implements Details {
     }
 
     /**

@@ -20,7 +20,7 @@ final class ExactCommand implements Runnable {
     CommandSpec spec;
 
     @Option(names = "--model", paramLabel = "MODEL",
-            description = "RBM .npz file, ising:L=N, gauss-toy[:...] or gpc:SET|FILE (n ≤ 3 cases or K = 0). Default: the "
+            description = "RBM .npz file, ising:L=N, gauss-toy[:...] or gpc:SET|FILE (n ≤ 3 cases or a diagonal K). Default: the "
                     + "demo RBM.")
     String model;
 
@@ -38,7 +38,8 @@ final class ExactCommand implements Runnable {
             double logZ = problem.exactLogZ(true).orElseThrow();
             Json.print(spec.commandLine().getOut(), new Formula(logZ, problem.describe(),
                     problem instanceof Problem.IsingProblem ? "Kaufman (1949)"
-                            : problem instanceof Problem.GpcProblem ? "orthant probability (Sheppard)" : "closed form",
+                            : problem instanceof Problem.GpcProblem gpc ? (gpc.model().size() <= 3
+                            ? "orthant probability (Sheppard)" : "independent cases, 2^-n") : "closed form",
                     (System.nanoTime() - started) * 1e-9));
             return;
         }

@@ -92,6 +92,16 @@ sealed interface Problem {
     /** Exact log Z when it is known or cheap; for RBMs only when {@code requested} or for the demo. */
     Optional<Double> exactLogZ(boolean requested);
 
+    /** An upper bound of log Z the model guarantees, where it has one. */
+    default Optional<Double> logZUpperBound() {
+        return Optional.empty();
+    }
+
+    /** Why {@link #logZUpperBound()} holds, for the warning. */
+    default String upperBoundReason() {
+        return "";
+    }
+
     /** The model on its tempered path, with what it needs from the options (an RBM's base rate). */
     TemperedModel temperedModel(ParticleBackend backend, PathOptions options);
 
@@ -142,6 +152,17 @@ sealed interface Problem {
         @Override
         public Optional<Double> exactLogZ(boolean requested) {
             return requested || GpcExact.canSolve(model) ? Optional.of(GpcExact.logZ(model)) : Optional.empty();
+        }
+
+        /** log Z ≤ 0. */
+        @Override
+        public Optional<Double> logZUpperBound() {
+            return Optional.of(0.0);
+        }
+
+        @Override
+        public String upperBoundReason() {
+            return "the evidence of a classifier is the probability of its labels";
         }
 
         /** The path from the prior, or from EP's q (the default); EP that does not converge is an error naming --start prior. */

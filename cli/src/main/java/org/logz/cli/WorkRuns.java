@@ -32,13 +32,16 @@ final class WorkRuns {
             Method.HISTOGRAM, "bootstrap over forward and reverse work");
 
     static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
-        Schedule schedule = c.schedule(problem);
         int forwardChains = c.chains(1000);
         int reverseChains = c.reverseChains == null ? forwardChains : c.reverseChains;
         List<BidirectionalResult> runs = new ArrayList<>();
         AnnealingRuns.PathDescription described;
+        EstimateCommand.Planned planned;
+        Schedule schedule;
         try (ParticleBackend backend = c.backendOptions.open();
              TemperedPath path = problem.annealingPath(backend, c.pathOptions())) {
+            planned = c.schedule(problem, path);
+            schedule = planned.schedule();
             AnnealedImportanceSampling.Start start = problem.reverseStart(c.reverseStart, path, reverseChains);
             for (int b = 0; b < c.replicates; b++) {
                 var settings = new BidirectionalAnnealing.Settings(forwardChains, reverseChains, schedule, c.bootstraps,
@@ -55,7 +58,8 @@ final class WorkRuns {
             estimates.put(e.method(), new Json.Estimate(r.logZ(e.method()), e.stdErr().orElse(Double.NaN)));
         }
         var details = new EstimateReport.Work(estimates, forwardChains, reverseChains, schedule.steps(), schedule.name(),
-                r.reverse().start(), c.bootstraps, runs.stream().mapToLong(BidirectionalResult::sweeps).sum(), r.logZ0(),
+                r.reverse().start(), c.bootstraps, runs.stream().mapToLong(BidirectionalResult::sweeps).sum()
+                + planned.pilotSweeps(), planned.pilotSweeps() > 0 ? planned.pilotSweeps() : null, r.logZ0(),
                 new EstimateReport.Directions(r.forward().trace(), r.reverse().trace()));
         if (c.workFile != null) {
             ValueFiles.write(c.workFile, r.forward().work());

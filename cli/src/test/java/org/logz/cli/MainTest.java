@@ -184,7 +184,7 @@ class MainTest {
         Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--resampling", "stratified"), "unknown resampling scheme");
         Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--gamma-threshold", "1.5"), "γ threshold");
         Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--particles", "1"), "at least 2 particles");
-        Cli.assertUserError(Cli.run("estimate", "--method", "smc"), "unknown --method 'smc'");
+        Cli.assertUserError(Cli.run("estimate", "--method", "sequential-mc"), "unknown --method 'sequential-mc'");
         Cli.assertUserError(Cli.run("estimate", "--replicates", "0"), "--replicates must be between 1 and");
         Cli.assertUserError(Cli.run("estimate", "--method", "rm", "--data", "mnist"), "784 units per example, the model 64");
     }

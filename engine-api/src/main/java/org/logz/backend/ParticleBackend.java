@@ -269,6 +269,22 @@ public abstract class ParticleBackend implements AutoCloseable {
     }
 
     /**
+     * The mean and variance of {@code values[offset + k·stride]}, k &lt; count, under the normalized weights
+     * {@code ∝ exp(logW[k])}: column {@code offset} of a count × stride matrix such as the slopes of
+     * {@link org.logz.kernel.TemperedKernel#levels}, or a whole vector with stride 1. NaN when the weights
+     * are degenerate. Modifies nothing.
+     */
+    public final WeightedMoments moments(ParticleVector logW, ParticleVector values, int offset, int stride, int count) {
+        range(logW, 0, count);
+        nonEmpty(count);
+        if (offset < 0 || stride < 1) {
+            throw new IllegalArgumentException("moments need offset ≥ 0 and stride ≥ 1, got " + offset + " and " + stride);
+        }
+        range(values, offset, (int) Math.min(Integer.MAX_VALUE, (long) (count - 1) * stride + 1));
+        return doMoments(logW, values, offset, stride, count);
+    }
+
+    /**
      * From the log weights of particles {@code [0, count)}, draws {@code offspring} ancestor indices
      * into {@code out[0, offspring)} by {@code scheme}, with the uniforms of {@link Resampling} at
      * {@code step}, so every backend picks the same ancestors. Modifies {@code out}.
@@ -562,6 +578,10 @@ public abstract class ParticleBackend implements AutoCloseable {
             return doSummarize(trial, 0, count);
         }
     }
+
+    /** {@link WeightedMoments#of} on the device, in an order fixed by the backend. */
+    protected abstract WeightedMoments doMoments(ParticleVector logW, ParticleVector values, int offset, int stride,
+                                                 int count);
 
     /** Must reject NaN and +∞ weights and all-zero weights with an {@link IllegalArgumentException}. */
     protected abstract void doResample(ResamplingScheme scheme, ParticleVector logW, int count, int offspring, long seed,

@@ -94,10 +94,13 @@ public final class AnnealedImportanceSampling {
             }
         }
 
+        /** The longest burn-in at β = 1: a run silent for hours is more likely a typo than a plan. */
+        int MAX_BURN_IN = 10_000_000;
+
         private static void requireBurnIn(int sweeps, int minimum) {
-            if (sweeps < minimum) {
-                throw new UserException("burn-in needs at least " + minimum + " sweep" + (minimum == 1 ? "" : "s")
-                        + ", got " + sweeps);
+            if (sweeps < minimum || sweeps > MAX_BURN_IN) {
+                throw new UserException("burn-in at β = 1 must be " + minimum + " to " + MAX_BURN_IN + " steps of "
+                        + "transitions, got " + sweeps);
             }
         }
     }

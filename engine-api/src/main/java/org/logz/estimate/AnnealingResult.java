@@ -61,7 +61,7 @@ public record AnnealingResult(Method method, String backend, String path, String
     @Override
     public List<Warning> warnings() {
         List<Warning> out = new ArrayList<>();
-        if (ess < Warning.LOW_ESS_FRACTION * chains) {
+        if (Warning.lowEss(ess, chains)) {
             out.add(Warning.lowEss(method, ess, chains));
         }
         ImpossibleEstimateException.atBound(method, logZ, visitedBound).ifPresent(out::add);

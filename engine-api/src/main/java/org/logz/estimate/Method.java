@@ -50,7 +50,13 @@ public enum Method {
     /** The work-histogram estimator of the nonequilibrium paper. */
     HISTOGRAM("histogram"),
     /** Expectation propagation for probit GP classification (Rasmussen &amp; Williams, eq. 3.65). */
-    EP("ep");
+    EP("ep"),
+    /** The SMC sampler on a tempered path (Del Moral, Doucet &amp; Jasra 2006; Tran et al. Algorithm 1). */
+    SMC("smc"),
+    /** The power-posterior estimate from the SMC sampler's particles, by the trapezoid rule (Friel &amp; Pettitt 2008). */
+    POWER_POSTERIOR("power-posterior"),
+    /** The power-posterior estimate with the second-order correction of Friel, Hurn &amp; Wyse (2014). */
+    POWER_POSTERIOR_CORRECTED("power-posterior-corrected");
 
     private final String cliName;
 

@@ -184,10 +184,8 @@ public final class ResampleMove {
         /** ARM-anticipate's copy lists. */
         private final IndexVector splitIndices;
         private final ParticleVector splitCarried;
-        /** Lineages (Eve indices) for the Lee-Whiteley variance estimate. */
-        private IndexVector eve;
-        private IndexVector eveNext;
-        private final boolean trackLineage;
+        /** Lineages for the Lee-Whiteley variance estimate (multinomial Resample-Move only), else null. */
+        private final Lineages lineages;
         private int step = 1;
         private long particleSteps;
         private int resamplings;
@@ -207,12 +205,8 @@ public final class ResampleMove {
             boolean anticipate = settings.variant() == Variant.ANTICIPATE;
             this.splitIndices = anticipate ? backend.indices(batch) : null;
             this.splitCarried = anticipate ? backend.vector(batch) : null;
-            this.trackLineage = settings.variant() == Variant.RM && settings.scheme() == ResamplingScheme.MULTINOMIAL;
-            if (trackLineage) {
-                eve = backend.indices(r);
-                eveNext = backend.indices(r);
-                backend.sequence(eve, 0, r, 0);
-            }
+            this.lineages = settings.variant() == Variant.RM && settings.scheme() == ResamplingScheme.MULTINOMIAL
+                    ? new Lineages(backend, r) : null;
         }
 
         SequentialResult execute(ProgressListener listener, long started) {
@@ -248,8 +242,8 @@ public final class ResampleMove {
                 }
                 logZ += increment;
                 boolean lastUnit = unit == n - 1;
-                if (lastUnit && trackLineage) {
-                    stdErr = leeWhiteley();
+                if (lastUnit && lineages != null) {
+                    stdErr = lineages.relativeStdErr(smoothed);
                 }
                 finalTotal = total;
                 boolean resample = !lastUnit && (settings.variant() == Variant.RM
@@ -365,44 +359,10 @@ public final class ResampleMove {
             resampler.ancestors(smoothed, total, r, settings.seed(), steps(1), ancestors);
             particles.place(ancestors, r, 0);
             backend.fill(carried, 0, r, 0.0);
-            if (trackLineage) {
-                backend.gather(eve, ancestors, r, eveNext, 0);
-                IndexVector t = eve;
-                eve = eveNext;
-                eveNext = t;
+            if (lineages != null) {
+                lineages.resampled(ancestors);
             }
             resamplings++;
-        }
-
-        /**
-         * Lee &amp; Whiteley (2018) estimate of the relative variance of Ẑ from one run, in the
-         * adaptive-resampling form of Du &amp; Guyader (2021): with normalized final weights w̃,
-         * lineage masses {@code W_e = Σ_{i: Eve(i) = e} w̃_i} and m multinomial resampling events,
-         * {@code v = 1 - (R/(R-1))^{m+1} (1 - Σ_e W_e²)}; the standard error of log Ẑ is
-         * {@code sqrt(max(v, 0))} by the delta method. Reads R weights and lineages once per run.
-         */
-        private OptionalDouble leeWhiteley() {
-            double[] lw = backend.download(smoothed, r);
-            int[] lineage = backend.download(eve, r);
-            double max = Double.NEGATIVE_INFINITY;
-            for (double v : lw) {
-                max = Math.max(max, v);
-            }
-            double[] mass = new double[r];
-            double total = 0;
-            for (int i = 0; i < r; i++) {
-                double w = Math.exp(lw[i] - max);
-                mass[lineage[i]] += w;
-                total += w;
-            }
-            double sumSquares = 0;
-            for (double m : mass) {
-                sumSquares += (m / total) * (m / total);
-            }
-            double v = 1.0 - Math.pow((double) r / (r - 1), resamplings + 1) * (1.0 - sumSquares);
-            // the estimator of Var(Ẑ)/Z² is unbiased but can come out negative (many resamplings, few
-            // particles): then this run has no usable error, rather than an error of zero
-            return v > 0 ? OptionalDouble.of(Math.sqrt(v)) : OptionalDouble.empty();
         }
 
         @Override
@@ -415,9 +375,8 @@ public final class ResampleMove {
                 splitIndices.close();
                 splitCarried.close();
             }
-            if (eve != null) {
-                eve.close();
-                eveNext.close();
+            if (lineages != null) {
+                lineages.close();
             }
         }
     }

@@ -13,6 +13,15 @@ public record Warning(String code, String message) {
     /** The fraction of the chains below which an importance-sampling ESS is reported as low. */
     public static final double LOW_ESS_FRACTION = 0.1;
 
+    /**
+     * Whether an ESS of {@code ess} over {@code count} particles is low: below 10% of them, or below two
+     * particles where 10% would be less than one (with fewer than ten chains an ESS of 1, all weight on one
+     * chain, is otherwise never low).
+     */
+    public static boolean lowEss(double ess, int count) {
+        return ess < Math.max(LOW_ESS_FRACTION * count, Math.min(2, count / 2.0));
+    }
+
     public Warning {
         if (code == null || code.isBlank() || message == null || message.isBlank()) {
             throw new UserException("a warning needs a code and a message");
@@ -21,7 +30,7 @@ public record Warning(String code, String message) {
 
     /** {@code low-ess}: the final importance weights rest on a few particles. */
     public static Warning lowEss(Method method, double ess, int particles) {
-        return new Warning("low-ess", String.format(Locale.ROOT, "%s: the final ESS is %.1f of %d (below %.0f%%): the "
+        return new Warning("low-ess", String.format(Locale.ROOT, "%s: the final ESS is %.1f of %d (below %.0f%% or two chains): the "
                 + "estimate rests on a few chains and is probably too %s, and its standard error means little; anneal more "
                 + "slowly (--steps), start closer to the target (an RBM's --base-rate, a GP classifier's --start ep), or "
                 + "check it with --method bar", method, ess, particles, 100 * LOW_ESS_FRACTION,
@@ -46,6 +55,53 @@ public record Warning(String code, String message) {
     }
 
     /**
+     * {@code low-ess} of an SMC sampler: somewhere along the path the reweighted particles' effective size
+     * fell below 10% before resampling, so the estimate rests on few of them there.
+     */
+    public static Warning lowStepEss(Method method, double ess, int particles, double beta) {
+        return new Warning("low-ess", String.format(Locale.ROOT, "%s: at β = %.4g the reweighted particles' ESS fell to "
+                + "%.1f of %d (below %.0f%% or two particles): the estimate rests on few particles there; take smaller steps (a higher "
+                + "--ess-target or more --steps) or use more particles", method, beta, ess, particles,
+                100 * LOW_ESS_FRACTION));
+    }
+
+    /**
+     * Whether two estimates of one run, {@code a ± seA} and {@code b ± seB}, differ by more than four combined
+     * standard errors and 0.05: estimators that read the same samples should agree within their noise.
+     */
+    public static boolean disagree(double a, double seA, double b, double seB) {
+        double combined = Math.hypot(Double.isFinite(seA) ? seA : 0, Double.isFinite(seB) ? seB : 0);
+        return !(Math.abs(a - b) <= Math.max(4 * combined, 0.05));
+    }
+
+    /**
+     * {@code estimators-disagree}: estimators reading the same run differ beyond their standard errors, so at
+     * least one is off by more than its error says (a trapezoid rule over a path whose integrand changes
+     * too fast for the grid, levels the chains never reached).
+     */
+    public static Warning estimatorsDisagree(Method method, double logZ, String others) {
+        return new Warning("estimators-disagree", String.format(Locale.ROOT, "%s %.4f disagrees with %s from the same "
+                + "run beyond their standard errors: at least one of them is off by more than its error says; use more "
+                + "levels or steps, or a start closer to the target", method, logZ, others));
+    }
+
+    /** {@code levels-unvisited}: tempered sampling's final run never reached some levels of the ladder. */
+    public static Warning levelsUnvisited(int unvisited, int levels) {
+        return new Warning("levels-unvisited", String.format(Locale.ROOT, "%d of %d levels were never visited in the "
+                + "final run: the estimates bridge them by interpolation and their standard errors do not see it; raise "
+                + "--rounds or --round-sweeps, or use more levels near β = 0", unvisited, levels));
+    }
+
+    /**
+     * {@code above-bound}: an estimate above an upper bound of log Z that the model guarantees (the evidence of
+     * a classifier is a probability), beyond three of its standard errors.
+     */
+    public static Warning aboveBound(Method method, double logZ, double bound, String why) {
+        return new Warning("above-bound", String.format(Locale.ROOT, "%s: the estimate %.4f lies above %.4f, which log Z "
+                + "cannot exceed (%s): the estimate is wrong", method, logZ, bound, why));
+    }
+
+    /**
      * {@code ill-conditioned}: the GP classifier's {@code K + I} is so ill-conditioned that its precision,
      * and with it every Gibbs conditional, is good to only about {@code condition · 1e-16} relative.
      */
@@ -57,13 +113,15 @@ public record Warning(String code, String message) {
 
     /**
      * {@code exact-disagrees}: where the exact log Z is known, an estimate more than four of its standard
-     * errors (and 0.05) away from it; the run's own diagnostics missed it.
+     * errors (and 0.05) away from it, or 0.1 when it has none; the run's own diagnostics missed it.
      */
     public static Warning exactDisagrees(double logZ, double stdErr, double exact) {
-        return new Warning("exact-disagrees", String.format(Locale.ROOT, "the estimate %.4f ± %.4f is %.1f standard "
-                + "errors from the exact log Z %.4f: the run's own diagnostics missed a failure (particles that never "
-                + "reached where the mass is); use more chains or particles, or more steps", logZ, stdErr,
-                Math.abs(logZ - exact) / stdErr, exact));
+        String distance = Double.isFinite(stdErr) ? String.format(Locale.ROOT, "%.4f ± %.4f is %.1f standard errors",
+                logZ, stdErr, Math.abs(logZ - exact) / stdErr)
+                : String.format(Locale.ROOT, "%.4f (no standard error) is %.4f", logZ, Math.abs(logZ - exact));
+        return new Warning("exact-disagrees", String.format(Locale.ROOT, "the estimate %s from the exact log Z %.4f: the "
+                + "run's own diagnostics missed a failure (particles that never reached where the mass is); use more "
+                + "chains or particles, or more steps", distance, exact));
     }
 
     /**

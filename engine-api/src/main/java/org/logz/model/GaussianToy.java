@@ -88,6 +88,13 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
         return -(1 - beta) * d0 * d0 / (2 * sigma0 * sigma0) - beta * d1 * d1 / (2 * sigma1 * sigma1);
     }
 
+    /** {@code d/dβ log f_β(x) = (x - μ0)²/(2σ0²) - (x - μ1)²/(2σ1²)}, the same at every β. */
+    public double slope(double x) {
+        double d0 = x - mu0;
+        double d1 = x - mu1;
+        return d0 * d0 / (2 * sigma0 * sigma0) - d1 * d1 / (2 * sigma1 * sigma1);
+    }
+
     @Override
     public String description() {
         return "Gaussian toy N(" + mu0 + ", " + sigma0 + "²) → N(" + mu1 + ", " + sigma1 + "²), τ " + tau0 + " → " + tau1;
@@ -98,7 +105,10 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
         return 1;
     }
 
-    /** Gaussian states have no tempered-sampling kernel in logz: the annealing methods run on the toy. */
+    /**
+     * The toy's kernels move every chain at one temperature: the annealing methods and the SMC sampler run
+     * on it, tempered sampling (chains at different temperatures) does not.
+     */
     @Override
     public boolean supportsTempering() {
         return false;
@@ -194,5 +204,11 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
             betas[k] = hi;
         }
         return betas[betas.length - 1];
+    }
+
+    /** Geometric between the two Gaussians. */
+    @Override
+    public boolean linearPath() {
+        return true;
     }
 }

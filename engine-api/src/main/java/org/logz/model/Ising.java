@@ -81,4 +81,10 @@ public record Ising(int size) implements TemperedModel {
         }
         return s;
     }
+
+    /** {@code log f_β = -β E(x)}. */
+    @Override
+    public boolean linearPath() {
+        return true;
+    }
 }

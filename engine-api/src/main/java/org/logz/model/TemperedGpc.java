@@ -258,4 +258,10 @@ public final class TemperedGpc implements TemperedModel {
     public long bytesPerChain() {
         return 12L * labels.length;
     }
+
+    /** {@code log f_β = β ℓ(x)}. */
+    @Override
+    public boolean linearPath() {
+        return true;
+    }
 }

@@ -63,4 +63,13 @@ public interface TemperedModel {
     default boolean supportsTempering() {
         return true;
     }
+
+    /**
+     * Whether {@code log f_β(x)} is linear in β, so that its slope {@code d/dβ log f_β(x)} does not depend on
+     * β (the geometric path {@code (1-β) log f_0 + β log f_1}). Estimators then need the slope at one β
+     * only; otherwise they measure its change with β. Default false, which is always safe.
+     */
+    default boolean linearPath() {
+        return false;
+    }
 }

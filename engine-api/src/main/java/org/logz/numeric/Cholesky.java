@@ -32,13 +32,17 @@ public final class Cholesky {
         }
     }
 
+    /** How far beyond the pivot tolerance a residual entry may lie before the matrix counts as indefinite. */
+    static final int INDEFINITE = 100;
+
     /**
      * Cholesky with diagonal pivoting (Higham 2002, §10.3) of the positive semi-definite n × n matrix
      * {@code a} (read only), stopped once every remaining pivot is at most {@code tolerance}: a factor
      * of full rank for a well-conditioned matrix, of its numerical rank for a singular one (rank 0 for
      * a = 0). The residual {@code a - F Fᵀ} is then, for a positive semi-definite a, a matrix whose
      * entries are at most {@code tolerance} in magnitude (|r_ik| ≤ √(r_ii r_kk)); a residual entry beyond
-     * that shows a is indefinite.
+     * {@value #INDEFINITE} times that shows a is indefinite (the factorization's own rounding, of order
+     * n·2⁻⁵²·max a_ii, must not: a matrix positive semi-definite but for rounding is accepted).
      *
      * @return the factor, or null when the residual shows that a is not positive semi-definite
      */
@@ -98,7 +102,7 @@ public final class Cholesky {
                 for (int q = 0; q < rank; q++) {
                     s -= columns[q * n + i] * columns[q * n + j];
                 }
-                if (!(Math.abs(s) <= tolerance)) {
+                if (!(Math.abs(s) <= INDEFINITE * tolerance)) {
                     return false;
                 }
             }

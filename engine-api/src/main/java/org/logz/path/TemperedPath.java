@@ -6,6 +6,7 @@ import java.util.OptionalDouble;
 
 import org.logz.UserException;
 import org.logz.backend.Betas;
+import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
@@ -142,7 +143,9 @@ public final class TemperedPath implements AutoCloseable {
     /** A batch of chains on the backend, the first {@code count} rows of one matrix. Methods act on all of them. */
     public final class Chains implements AutoCloseable {
         private final int count;
-        private final ParticleMatrix x;
+        private ParticleMatrix x;
+        /** The other buffer of {@link #resample}, allocated on first use. */
+        private ParticleMatrix spare;
 
         private Chains(int count) {
             this.count = count;
@@ -203,9 +206,23 @@ public final class TemperedPath implements AutoCloseable {
             return backend.download(x, count);
         }
 
+        /** Chain r takes the state of chain {@code ancestors[r]}, r &lt; count (after resampling). Reads the indices. */
+        public void resample(IndexVector ancestors) {
+            if (spare == null) {
+                spare = backend.matrix(count, x.cols());
+            }
+            backend.gatherRows(x, ancestors, count, spare, 0);
+            ParticleMatrix t = x;
+            x = spare;
+            spare = t;
+        }
+
         @Override
         public void close() {
             x.close();
+            if (spare != null) {
+                spare.close();
+            }
         }
     }
 }

@@ -50,6 +50,8 @@ public final class StreamTag {
     public static final int ELLIPSE = 21;
     /** The standard normals behind the auxiliary Gaussian draw that defines the ellipse. */
     public static final int ELLIPSE_NORMAL = 22;
+    /** Derivation of the key of a schedule's pilot run, so that it is independent of the run it plans. */
+    public static final int PILOT = 23;
 
     private StreamTag() {
     }

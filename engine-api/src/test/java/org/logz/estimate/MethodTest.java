@@ -23,8 +23,8 @@ class MethodTest {
     /** An unknown name is a user error listing the names. */
     @Test
     void unknownNamesAreUserErrors() {
-        UserException e = assertThrows(UserException.class, () -> Method.parse("smc"));
-        assertTrue(e.getMessage().contains("no method named 'smc'") && e.getMessage().contains("jarzynski-forward"),
+        UserException e = assertThrows(UserException.class, () -> Method.parse("sequential-mc"));
+        assertTrue(e.getMessage().contains("no method named 'sequential-mc'") && e.getMessage().contains("jarzynski-forward"),
                 e.getMessage());
     }
 

@@ -59,5 +59,8 @@ class CholeskyTest {
         assertNull(Cholesky.pivoted(new double[] {0, 1, 1, 0}, 2, 1e-12), "zero diagonal, non-zero off-diagonal");
         assertNull(Cholesky.pivoted(new double[] {1, 2, 2, 1}, 2, 1e-12), "a negative eigenvalue");
         assertNull(Cholesky.pivoted(new double[] {-1, 0, 0, 1}, 2, 1e-12), "a negative diagonal");
+        // found by review: positive semi-definite but for rounding (an eigenvalue of -3e-16 relative) is accepted
+        double[] rounded = {1, 1, 1, 1 - 3e-16};
+        assertEquals(1, Cholesky.pivoted(rounded, 2, 2 * Math.ulp(1.0)).rank());
     }
 }

@@ -18,6 +18,7 @@ import org.logz.backend.Tempering;
 import org.logz.backend.TemperingMoves;
 import org.logz.backend.TemperingSteps;
 import org.logz.backend.WeightSummary;
+import org.logz.backend.WeightedMoments;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.memory.InsufficientMemoryException;
@@ -262,6 +263,11 @@ public final class CpuBackend extends ParticleBackend {
             trial[k] = lw[first + k] + s * d[first + k];
         }
         return summary(trial);
+    }
+
+    @Override
+    protected WeightedMoments doMoments(ParticleVector logW, ParticleVector values, int offset, int stride, int count) {
+        return WeightedMoments.of(own(logW).values(), own(values).values(), offset, stride, count);
     }
 
     private static WeightSummary summary(double[] lw) {

@@ -9,8 +9,8 @@ import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 
 /**
- * The Gaussian toy's kernel on the CPU (one float per particle; arithmetic as gaussian_toy.cu). The toy
- * runs the annealing methods only: it has no per-particle temperatures or level evaluations.
+ * The Gaussian toy's kernel on the CPU (one float per particle; arithmetic as gaussian_toy.cu). Every
+ * chain moves at one temperature: the toy has no per-particle temperatures.
  */
 final class CpuGaussianToyKernel implements TemperedKernel {
     private final CpuBackend backend;
@@ -66,7 +66,17 @@ final class CpuGaussianToyKernel implements TemperedKernel {
     @Override
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
-        throw new UnsupportedOperationException("the Gaussian toy has no level evaluations");
+        CpuMatrix xm = states(x);
+        double[] betas = backend.own(levelBetas).values();
+        double[] f = backend.own(logF).values();
+        double[] d = backend.own(slope).values();
+        for (int r = 0; r < count; r++) {
+            double v = xm.get(r, 0);
+            for (int k = 0; k < levels; k++) {
+                f[r * levels + k] = model.logDensity(betas[k], v);
+                d[r * levels + k] = model.slope(v);
+            }
+        }
     }
 
     private void move(CpuMatrix xm, int count, double beta, int sweeps, long seed, int step) {

@@ -14,6 +14,7 @@ import org.logz.backend.Splitting;
 import org.logz.backend.Tempering;
 import org.logz.backend.TemperingMoves;
 import org.logz.backend.WeightSummary;
+import org.logz.backend.WeightedMoments;
 import org.logz.memory.Footprint;
 import org.logz.memory.InsufficientMemoryException;
 import org.logz.resample.Resampling;
@@ -224,7 +225,20 @@ public final class CudaBackend extends ParticleBackend {
 
     @Override
     protected WeightSummary doSummarize(ParticleVector logW, int first, int count) {
-        double[] s = reduce(own(logW).at(first), count, summary.address());
+        long lw = own(logW).at(first);
+        return summary(scalars(summary.address(), out -> reduceKernels.weightSummary(lw, count, out)), count);
+    }
+
+    /** One launch: no scratch vectors (adaptive tempering asks for many trial summaries per step). */
+    @Override
+    protected WeightSummary doSummarize(ParticleVector logW, ParticleVector delta, double s, int first, int count) {
+        long lw = own(logW).at(first);
+        long d = own(delta).at(first);
+        return summary(scalars(summary.address(), out -> reduceKernels.trialSummary(lw, d, s, count, out)), count);
+    }
+
+    /** A summary from the reduction's max, sums and count of bad entries. */
+    private static WeightSummary summary(double[] s, int count) {
         if (s[3] > 0) {
             return new WeightSummary(count, Double.NaN, Double.NaN);
         }
@@ -234,9 +248,20 @@ public final class CudaBackend extends ParticleBackend {
         return new WeightSummary(count, s[0] + Math.log(s[1]), 2 * s[0] + Math.log(s[2]));
     }
 
-    /** logz_weight_summary into {@code out}, read back (32 bytes). */
-    private double[] reduce(long lw, int count, long out) {
-        reduceKernels.weightSummary(lw, count, out);
+    @Override
+    protected WeightedMoments doMoments(ParticleVector logW, ParticleVector values, int offset, int stride, int count) {
+        long lw = own(logW).address();
+        long v = own(values).address();
+        double[] s = scalars(summary.address(), out -> reduceKernels.weightedMoments(lw, v, offset, stride, count, out));
+        if (s[2] > 0 || s[3] == Double.NEGATIVE_INFINITY) {
+            return new WeightedMoments(Double.NaN, Double.NaN);
+        }
+        return new WeightedMoments(s[0], s[1]);
+    }
+
+    /** Runs a one-block reduction that writes four scalars at {@code out} and reads them back (32 bytes). */
+    private double[] scalars(long out, java.util.function.LongConsumer reduction) {
+        reduction.accept(out);
         double[] s = new double[4];
         device.get(out, s, 0, 4);
         countTransfer(32);
@@ -260,7 +285,7 @@ public final class CudaBackend extends ParticleBackend {
     /** Validates the log weights and leaves e = exp(lw - max), its chunked cdf and total in the workspace. */
     private Workspace weights(CudaVector logW, int count) {
         Workspace ws = workspace(count);
-        double[] s = reduce(logW.address(), count, ws.summary);
+        double[] s = scalars(ws.summary, out -> reduceKernels.weightSummary(logW.address(), count, out));
         if (s[3] > 0) {
             throw new IllegalArgumentException((long) s[3] + " log weights are NaN or +∞; resampling needs finite weights");
         }

@@ -8,7 +8,7 @@ import org.logz.model.GaussianToy;
 
 /**
  * The Gaussian toy's kernel on the device (gaussian_toy.cu); the six parameters travel as kernel
- * arguments. The toy runs the annealing methods only: no per-particle temperatures, no levels.
+ * arguments. Every chain moves at one temperature: the toy has no per-particle temperatures.
  */
 final class CudaGaussianToyKernel implements TemperedKernel {
     private final CudaBackend backend;
@@ -65,7 +65,10 @@ final class CudaGaussianToyKernel implements TemperedKernel {
     @Override
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
-        throw new UnsupportedOperationException("the Gaussian toy has no level evaluations");
+        if (count > 0) {
+            kernels.levels(states(x), count, model, backend.own(levelBetas).address(), levels, backend.own(logF).address(),
+                    backend.own(slope).address());
+        }
     }
 
     @Override

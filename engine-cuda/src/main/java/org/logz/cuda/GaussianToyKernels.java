@@ -34,4 +34,9 @@ final class GaussianToyKernels {
         run("logz_toy_log_density_kernel", rows, KernelArgs.of().ptr(x).i64(rows).f64(m.mu0()).f64(m.sigma0()).f64(m.mu1())
                 .f64(m.sigma1()).f64(beta).ptr(out));
     }
+
+    void levels(long x, long rows, GaussianToy m, long levelBetas, int levels, long logF, long slope) {
+        run("logz_toy_levels", rows, KernelArgs.of().ptr(x).i64(rows).f64(m.mu0()).f64(m.sigma0()).f64(m.mu1())
+                .f64(m.sigma1()).ptr(levelBetas).i32(levels).ptr(logF).ptr(slope));
+    }
 }

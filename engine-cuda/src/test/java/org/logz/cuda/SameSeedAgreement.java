@@ -12,13 +12,16 @@ import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
+import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
+import org.logz.estimate.ep.ProbitEp;
+import org.logz.estimate.smc.SmcResult;
+import org.logz.estimate.smc.SmcSampler;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
-import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.work.WorkEstimate;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
@@ -43,7 +46,7 @@ import org.logz.testkit.GpcKernelContract;
  * AIS, RAISE and the nonequilibrium estimators of a bidirectional run on an RBM, the Ising model, the
  * Gaussian toy and GP classification from the prior and from EP; RTS, TI, TI-RB and MBAR on the RBM, the
  * Ising model and GP classification; the four sequential variants on the digits RBM and three on GP
- * classification. Two backends given the same seeds should return the same estimates.
+ * classification; the SMC sampler's three estimates on the RBM, the Ising model, the toy and GP classification. Two backends given the same seeds should return the same estimates.
  */
 final class SameSeedAgreement {
     /** An estimate and its standard error (NaN where the run has none). */
@@ -68,6 +71,10 @@ final class SameSeedAgreement {
         tempered(backend, "rbm", rbm, out);
         tempered(backend, "ising", ising, out);
         tempered(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
+        smc(backend, "rbm", rbm, out);
+        smc(backend, "ising", ising, out);
+        smc(backend, "toy", GaussianToy.habeck(), out);
+        smc(backend, "gpc prior", TemperedGpc.fromPrior(gpc), out);
         sequential(backend, out);
         return out;
     }
@@ -85,6 +92,17 @@ final class SameSeedAgreement {
                     Schedule.linear(40), 20, 4)).run(path, start, ProgressListener.NONE);
             for (WorkEstimate e : both.estimates()) {
                 out.put(name + " " + e.method(), new Value(both.logZ(e.method()), e.stdErr().orElse(Double.NaN)));
+            }
+        }
+    }
+
+    /** The SMC sampler with adaptive tempering and multinomial resampling: its three estimates and the Lee-Whiteley error. */
+    private static void smc(ParticleBackend backend, String name, TemperedModel model, Map<String, Value> out) {
+        try (TemperedPath path = new TemperedPath(backend, model)) {
+            SmcResult r = new SmcSampler(new SmcSampler.Settings(120, new SmcSampler.Steps.Adaptive(0.9, 2000), 0.5,
+                    ResamplingScheme.MULTINOMIAL, 13, Method.SMC)).run(path, ProgressListener.NONE);
+            for (SmcResult.Reading e : r.readings()) {
+                out.put(name + " " + e.method(), new Value(e.logZ(), e.stdErr().orElse(Double.NaN)));
             }
         }
     }

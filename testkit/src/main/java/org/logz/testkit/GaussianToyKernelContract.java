@@ -67,6 +67,32 @@ public abstract class GaussianToyKernelContract extends BackendTest {
         }
     }
 
+    /** Level evaluations: log f at every level and the slope (x - μ0)²/(2σ0²) - (x - μ1)²/(2σ1²). */
+    @Test
+    void levelsAreTheLogDensitiesAndTheSlope() {
+        float[] x = {-3.5f, 0f, 19f, 40f, 7f};
+        double[] betas = {0, 0.3, 1};
+        int n = x.length;
+        try (TemperedKernel ops = Kernels.tempered(backend, TOY); ParticleMatrix m = backend.matrix(n, 1);
+             ParticleVector levelBetas = backend.vector(3); ParticleVector logF = backend.vector(3 * n);
+             ParticleVector slope = backend.vector(3 * n)) {
+            backend.upload(x, n, m);
+            backend.upload(betas, levelBetas);
+            ops.levels(m, n, levelBetas, 3, logF, slope);
+            double[] f = backend.download(logF, 3 * n);
+            double[] d = backend.download(slope, 3 * n);
+            for (int r = 0; r < n; r++) {
+                double expected = Math.pow(x[r] - TOY.mu0(), 2) / (2 * TOY.sigma0() * TOY.sigma0())
+                        - Math.pow(x[r] - TOY.mu1(), 2) / (2 * TOY.sigma1() * TOY.sigma1());
+                for (int k = 0; k < 3; k++) {
+                    double lf = TOY.logDensity(betas[k], x[r]);
+                    assertEquals(lf, f[r * 3 + k], 1e-12 * (1 + Math.abs(lf)), "log f, x=" + x[r] + ", β=" + betas[k]);
+                    assertEquals(expected, d[r * 3 + k], 1e-12 * (1 + Math.abs(expected)), "slope, x=" + x[r]);
+                }
+            }
+        }
+    }
+
     @Test
     void kernelsLeaveTheirBridgeDistributionInvariant() {
         int count = 20_001;

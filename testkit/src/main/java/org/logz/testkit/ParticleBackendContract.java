@@ -11,6 +11,7 @@ import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
+import org.logz.backend.WeightedMoments;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
@@ -106,6 +107,48 @@ public abstract class ParticleBackendContract extends BackendTest {
             assertTrue(backend.summarize(v, lw.length).degenerate());
             backend.fill(v, 0, lw.length, -1234.5);
             assertEquals(lw.length, backend.summarize(v, lw.length).ess(), 1e-9);
+        }
+    }
+
+    /**
+     * Weighted moments of a column of a strided matrix against the definition on the host: a spread of 1e-3
+     * around a mean of 1e6 (the variance must not cancel), weights spanning 600 nats, one particle, and
+     * degenerate weights giving NaN.
+     */
+    @Test
+    void weightedMomentsMatchTheirDefinition() {
+        int count = 203;
+        int stride = 3;
+        double[] lw = randomLogWeights(count, 17);
+        double[] values = new double[count * stride];
+        for (int k = 0; k < values.length; k++) {
+            values[k] = 1e6 + 1e-3 * Math.sin(1.7 * k);
+        }
+        for (int k = 0; k < count; k++) {
+            lw[k] *= 100;
+        }
+        double logTotal = LogSpace.logSumExp(lw, count);
+        double mean = 0;
+        for (int k = 0; k < count; k++) {
+            mean += Math.exp(lw[k] - logTotal) * values[1 + k * stride];
+        }
+        double variance = 0;
+        for (int k = 0; k < count; k++) {
+            variance += Math.exp(lw[k] - logTotal) * Math.pow(values[1 + k * stride] - mean, 2);
+        }
+        try (ParticleVector w = backend.vector(count); ParticleVector v = backend.vector(values.length)) {
+            backend.upload(lw, w);
+            backend.upload(values, v);
+            WeightedMoments m = backend.moments(w, v, 1, stride, count);
+            assertEquals(mean, m.mean(), 1e-12 * Math.abs(mean), "mean");
+            assertEquals(variance, m.variance(), 1e-6 * variance, "variance (a one-pass formula would lose it)");
+            WeightedMoments one = backend.moments(w, v, 2, 1, 1);
+            assertEquals(values[2], one.mean(), 0.0);
+            assertEquals(0.0, one.variance(), 0.0);
+            assertArrayEquals(lw, backend.download(w, count), "moments modify nothing");
+            backend.fill(w, 0, count, Double.NEGATIVE_INFINITY);
+            assertTrue(Double.isNaN(backend.moments(w, v, 0, 1, count).mean()), "all weights zero");
+            assertThrows(IllegalArgumentException.class, () -> backend.moments(w, v, stride, stride, count), "past the end");
         }
     }
 

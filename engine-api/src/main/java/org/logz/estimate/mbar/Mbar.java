@@ -142,9 +142,14 @@ public final class Mbar {
             for (int i = 0; i < k; i++) {
                 change = Math.max(change, Math.abs(next[i] - free[i]));
             }
-            free = next;
-            residual = nextResidual;
-            if (change == 0) {
+            // once converged, a step that no longer halves the residual has met the rounding floor (about
+            // 1e-12 with 10^4 samples, above TOLERANCE): stop there instead of running out the cap
+            boolean stalled = residual <= CONVERGED && !(nextResidual < 0.5 * residual);
+            if (!stalled || nextResidual <= residual) {
+                free = next;
+                residual = nextResidual;
+            }
+            if (change == 0 || stalled) {
                 break;
             }
         }

@@ -116,6 +116,23 @@ public record TemperedResult(Method method, String backend, String path, double 
         if (mbarSamples > 0 && !(mbarResidual <= 1e-8)) {
             out.add(Warning.mbarNotConverged(mbarResidual));
         }
+        int unvisited = 0;
+        for (long v : visits) {
+            unvisited += v == 0 ? 1 : 0;
+        }
+        if (unvisited > 0) {
+            out.add(Warning.levelsUnvisited(unvisited, visits.length));
+        }
+        LevelEstimate headline = estimate(method);
+        List<String> others = new ArrayList<>();
+        for (LevelEstimate e : estimates) {
+            if (e.method() != method && Warning.disagree(headline.logZ(), headline.stdErr(), e.logZ(), e.stdErr())) {
+                others.add(String.format(java.util.Locale.ROOT, "%s %.4f ± %.4f", e.method(), e.logZ(), e.stdErr()));
+            }
+        }
+        if (!others.isEmpty()) {
+            out.add(Warning.estimatorsDisagree(method, headline.logZ(), String.join(", ", others)));
+        }
         ImpossibleEstimateException.atBound(method, logZ(), visitedBound).ifPresent(out::add);
         return out;
     }

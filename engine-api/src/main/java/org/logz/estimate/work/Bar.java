@@ -140,7 +140,10 @@ public final class Bar {
         double hiF = max(wF);
         double loR = -max(wR);
         double hiR = -min(wR);
-        if (hiF < loR || hiR < loF) {
+        // ranges that touch to rounding (all work values equal but for an ulp, as when every chain runs the same
+        // deterministic path) overlap
+        double slack = 1e-9 * (1 + Math.max(Math.max(Math.abs(loF), Math.abs(hiF)), Math.max(Math.abs(loR), Math.abs(hiR))));
+        if (hiF < loR - slack || hiR < loF - slack) {
             throw new EstimationException(String.format(Locale.ROOT, "the forward work "
                     + "values [%.6g, %.6g] and the negated reverse ones [%.6g, %.6g] do not overlap: BAR and the "
                     + "histogram estimator cannot place log(Z_1/Z_0) in the gap between them; anneal more slowly or use "

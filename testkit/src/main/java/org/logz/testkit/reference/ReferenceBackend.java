@@ -11,6 +11,7 @@ import org.logz.backend.Splitting;
 import org.logz.backend.Tempering;
 import org.logz.backend.TemperingMoves;
 import org.logz.backend.WeightSummary;
+import org.logz.backend.WeightedMoments;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.numeric.LogSpace;
@@ -189,6 +190,27 @@ public final class ReferenceBackend extends ParticleBackend {
             trial[k] = values(logW)[first + k] + s * values(delta)[first + k];
         }
         return summary(trial);
+    }
+
+    /** Straight from the definition: normalized weights first, then the mean and the centred second moment. */
+    @Override
+    protected WeightedMoments doMoments(ParticleVector logW, ParticleVector values, int offset, int stride, int count) {
+        double[] lw = values(logW);
+        double[] v = values(values);
+        double logTotal = LogSpace.logSumExp(lw, count);
+        if (!Double.isFinite(logTotal)) {
+            return new WeightedMoments(Double.NaN, Double.NaN);
+        }
+        double mean = 0;
+        for (int k = 0; k < count; k++) {
+            mean += Math.exp(lw[k] - logTotal) * v[offset + k * stride];
+        }
+        double variance = 0;
+        for (int k = 0; k < count; k++) {
+            double d = v[offset + k * stride] - mean;
+            variance += Math.exp(lw[k] - logTotal) * d * d;
+        }
+        return new WeightedMoments(mean, variance);
     }
 
     /** {@code log Σ w} and {@code log Σ w²} in index order ({@link LogSpace#logSumExp}, the reduction order of DESIGN §3). */

@@ -12,7 +12,7 @@ import org.logz.random.StreamTag;
  * The Gaussian toy of Habeck (2017, §6.2): one value per particle, the exact autoregressive kernel
  * {@code x' = τ_β x + (1 - τ_β) μ_β + √(1 - τ_β²) σ_β ξ} that leaves {@code N(μ_β, σ_β²)} invariant,
  * ξ by Box-Muller from the 53-bit uniforms of Philox block {@code (0, particle, step, GAUSSIAN)}. The toy
- * has no per-particle temperatures or level evaluations.
+ * has no per-particle temperatures.
  */
 final class ReferenceGaussianToyKernel implements TemperedKernel {
     private final ReferenceBackend backend;
@@ -71,10 +71,17 @@ final class ReferenceGaussianToyKernel implements TemperedKernel {
         }
     }
 
+    /** {@code log f_β} at every level, and its slope {@code log f_1 - log f_0}. */
     @Override
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
-        throw new UnsupportedOperationException("the Gaussian toy has no level evaluations");
+        float[] v = states(x);
+        for (int p = 0; p < count; p++) {
+            for (int k = 0; k < levels; k++) {
+                backend.values(logF)[p * levels + k] = model.logDensity(backend.values(levelBetas)[k], v[p]);
+                backend.values(slope)[p * levels + k] = model.logDensity(1, v[p]) - model.logDensity(0, v[p]);
+            }
+        }
     }
 
     private static double normal(long seed, int particle, int step) {

@@ -1,0 +1,73 @@
+package org.logz.cli;
+
+import java.util.List;
+
+import org.logz.UserException;
+import org.logz.backend.ParticleBackend;
+import org.logz.bench.GpcComparison;
+import org.logz.io.AtomicFiles;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code logz bench gpc}. */
+@Command(name = "gpc", mixinStandardHelpOptions = true,
+        description = "The ARM paper's Figure 2 as a table: the evidence of a GP classifier by rm, arm, AIS from the "
+                + "prior and AIS from EP's q, log of the mean Ẑ and the sd of log Ẑ over replicates against "
+                + "particle-steps and seconds, with EP for reference.")
+final class GpcBench implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--model", defaultValue = "gpc:mnist35", paramLabel = "gpc:SET|FILE",
+            description = "Default: ${DEFAULT-VALUE}.")
+    String model;
+
+    @Option(names = "--log-ell", paramLabel = "L", description = "Default: the file's log_ell, else 4.85.")
+    Double logEll;
+
+    @Option(names = "--log-sigma", paramLabel = "S", description = "Default: the file's log_sigma, else 5.1.")
+    Double logSigma;
+
+    @Option(names = "--runs", split = ",", defaultValue = "rm:100,arm:100,ais-prior:100:1000,ais-ep:100:100,"
+            + "ais-ep:100:1000,rm:1000,arm:1000",
+            description = "rm:R, arm:R, ais-prior:CHAINS:STEPS[:SCHEDULE] or ais-ep:CHAINS:STEPS[:SCHEDULE] entries "
+                    + "(schedules: geometric:1e-9 from the prior, geometric from q, as the paper's). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    List<String> runs;
+
+    @Option(names = "--replicates", defaultValue = "10", description = "Replicates per entry. Default: ${DEFAULT-VALUE}.")
+    int replicates;
+
+    @Mixin
+    TableOptions table;
+
+    @Mixin
+    BackendOptions backendOptions;
+
+    @Override
+    public void run() {
+        table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model.replaceFirst("^gpc:", ""))));
+        BenchCommand.atLeast("--replicates", replicates, 2);
+        List<GpcComparison.Entry> entries = runs.stream().map(GpcComparison.Entry::parse).toList();
+        if (!(Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma))
+                instanceof Problem.GpcProblem gpc)) {
+            throw new UserException("bench gpc needs a GP classification model (gpc:SET|FILE), got " + model);
+        }
+        GpcComparison.Table result;
+        try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
+            result = GpcComparison.run(backend, gpc.model(), entries, replicates, table.seed, progress);
+        }
+        String markdown = GpcComparison.markdown(result);
+        table.write(markdown);
+        Json.print(spec.commandLine().getOut(), new Report(model, gpc.model().size(), replicates, result.epLogZ(),
+                result.rows(), markdown));
+    }
+
+    /** The JSON of {@code bench gpc}: one row per entry, and EP's log Z. */
+    record Report(String model, int cases, int replicates, double epLogZ, List<GpcComparison.Row> rows, String table) {
+    }
+}
