@@ -47,6 +47,10 @@ __device__ __forceinline__ float logz_uniform(unsigned int x) {
     return ((float) (x >> 9) + 0.5f) * 1.1920928955078125e-07f;
 }
 
+// Stream tags of the latent-variable likelihoods (StreamTag.LATENT, LATENT_RESAMPLE).
+#define LOGZ_TAG_LATENT 24
+#define LOGZ_TAG_LATENT_RESAMPLE 25
+
 // Two uint32 words as a double in (0, 1) with 53 random bits (Philox.toUniformDouble).
 __device__ __forceinline__ double logz_uniform53(unsigned int w0, unsigned int w1) {
     unsigned long long bits = ((unsigned long long) (w0 >> 5) << 26) | (unsigned long long) (w1 >> 6);
@@ -59,4 +63,15 @@ __device__ __forceinline__ double logz_draw53(long long k, unsigned int k0, unsi
     logz_philox_out r = logz_philox((unsigned int) (k >> 1), 0u, (unsigned int) step, (unsigned int) tag, k0, k1);
     int w = (int) (k & 1) << 1;
     return logz_uniform53(r.w[w], r.w[w + 1]);
+}
+
+// Normal q of (particle, step, tag) (org.logz.random.NormalStream): Box-Muller on block (q/2, particle, step, tag),
+// cos for even q and sin for odd q.
+__device__ __forceinline__ double logz_stream_normal(long long q, unsigned int k0, unsigned int k1, long long particle,
+                                                     int step, int tag) {
+    logz_philox_out w = logz_philox((unsigned int) (q >> 1), (unsigned int) particle, (unsigned int) step,
+                                    (unsigned int) tag, k0, k1);
+    double radius = sqrt(-2.0 * log(logz_uniform53(w.w[0], w.w[1])));
+    double angle = 6.283185307179586 * logz_uniform53(w.w[2], w.w[3]);
+    return (q & 1) == 0 ? radius * cos(angle) : radius * sin(angle);
 }

@@ -104,6 +104,18 @@ class BenchSmokeTest {
         }
     }
 
+    /** A schedule too short for a cold Ising lattice: the refused runs are scored and counted, not fatal. */
+    @Test
+    void scheduleComparisonScoresRefusedRuns() {
+        Ising ising = new Ising(16);
+        try (ParticleBackend backend = CpuBackend.create(2); TemperedPath path = new TemperedPath(backend, ising)) {
+            ScheduleComparison.Row row = ScheduleComparison.run(path, IsingExact.logZ(ising, 1), List.of("linear"), 8, 100,
+                    3, 1, ProgressListener.NONE).get(0);
+            assertTrue(row.refused() > 0 && Double.isFinite(row.rmse()) && row.bias() < 0, row.toString());
+            assertTrue(row.refused() < 3 || Double.isNaN(row.meanEss()), row.toString());
+        }
+    }
+
     @Test
     void medianOfOddAndEvenCounts() {
         assertEquals(2.0, SweepBenchmark.median(new double[] {3, 1, 2}));

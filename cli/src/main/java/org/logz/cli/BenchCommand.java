@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code logz bench}: speed measurements reported as ratios measured in one run. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Sequential.class, BenchCommand.Tempered.class,
-        BenchCommand.Work.class, GpcBench.class, SchedulesBench.class, CalibrationBench.class},
+        BenchCommand.Work.class, GpcBench.class, SchedulesBench.class, AiselBench.class,
+        CalibrationBench.class},
         description = "Benchmarks; speed is reported as ratios to the matrix products measured in the same run.")
 final class BenchCommand implements Callable<Integer> {
     @Spec
@@ -249,7 +250,7 @@ final class BenchCommand implements Callable<Integer> {
             atLeast("--rounds", rounds, 1);
             int[] finalSweeps = integers("--budgets", budgets);
             Problem problem = Problem.parse(model);
-            double exact = problem.exactLogZ(true).orElseThrow();
+            double exact = problem.requireExactLogZ("this bench");
             List<TemperedComparison.Row> rows;
             try (ParticleBackend backend = backendOptions.open();
                  TemperedPath path = problem.temperingPath(backend, new Problem.PathOptions("auto", null, 1, 1));
@@ -303,7 +304,7 @@ final class BenchCommand implements Callable<Integer> {
             atLeast("--steps", steps, 1);
             int[] sweeps = integers("--sweeps-per-step", sweepsPerStep);
             Problem problem = Problem.parse(model);
-            double exact = problem.exactLogZ(true).orElseThrow();
+            double exact = problem.requireExactLogZ("this bench");
             Schedule schedule = Schedule.linear(steps);
             List<WorkTable.Row> rows;
             try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {

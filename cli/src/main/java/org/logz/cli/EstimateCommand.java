@@ -18,7 +18,10 @@ import org.logz.estimate.Estimate;
 import org.logz.estimate.Method;
 import org.logz.estimate.Replicates;
 import org.logz.estimate.Warning;
+import org.logz.estimate.aisel.Aisel;
 import org.logz.io.AtomicFiles;
+import org.logz.model.LatentModel;
+import org.logz.model.Likelihood;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 import org.logz.schedule.Varopt;
@@ -52,6 +55,8 @@ final class EstimateCommand implements Callable<Integer> {
         SMC(Set.of(Method.SMC, Method.POWER_POSTERIOR, Method.POWER_POSTERIOR_CORRECTED), Set.of("--particles",
                 "--schedule", "--steps", "--ess-target", "--max-steps", "--resample-threshold", "--resampling",
                 "--sweeps-per-step", "--start")),
+        AISEL(Set.of(Method.AISEL), Set.of("--particles", "--schedule", "--steps", "--ess-target", "--max-steps",
+                "--resample-threshold", "--resampling", "--sweeps-per-step")),
         APPROXIMATION(Set.of(Method.EP), Set.of());
 
         final Set<Method> methods;
@@ -82,7 +87,7 @@ final class EstimateCommand implements Callable<Integer> {
             }
             throw new UserException("unknown --method '" + name + "'; use ais, raise, bar, cumulant, histogram, "
                     + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate, arm-reseed, smc, power-posterior, "
-                    + "power-posterior-corrected or ep");
+                    + "power-posterior-corrected, aisel or ep");
         }
     }
 
@@ -103,13 +108,15 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "MODEL",
             description = "RBM .npz file (W, a, b, optional a0; or scikit-learn names), ising:L=N, gauss-toy[:mu0=..,"
                     + "sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..], or gpc:digits35|mnist35|FILE.npz (GP "
-                    + "classification: y and X or K). Default: the demo RBM.")
+                    + "classification: y and X or K), glmm:sim20|sim8|FILE.npz (logistic random-intercept GLMM: y, X, group) or "
+                    + "sv:sim200|FILE.npz (stochastic volatility: y). Default: the demo RBM.")
     String model;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "ais",
             description = "ais, raise (reverse AIS); bar, cumulant, histogram (forward and reverse annealing); rts, ti, "
                     + "ti-rb, mbar (tempered sampling); rm, arm, arm-anticipate, arm-reseed (sequential: RBMs, and GP "
-                    + "classification but arm-reseed); ep (GP classification). The annealing methods run on every model, "
+                    + "classification but arm-reseed); ep (GP classification); smc, power-posterior, power-posterior-corrected (the "
+                    + "SMC sampler); aisel (glmm/sv: SMC over parameters with an estimated likelihood). The annealing methods run on every model, "
                     + "tempered sampling on all but the Gaussian toy. "
                     + "Default: ${DEFAULT-VALUE}.")
     String methodName;
@@ -131,6 +138,22 @@ final class EstimateCommand implements Callable<Integer> {
                     + "prior (the GP prior N(0, K)) or ep (EP's Gaussian approximation q, the ARM paper's eq. 11). "
                     + "Default: ep.")
     String start;
+
+    @Option(names = "--inner", paramLabel = "N|auto[:V]",
+            description = "glmm/sv: inner draws N per likelihood estimate; aisel also auto[:V] (N chosen so that the "
+                    + "variance of log p̂ at a central θ is V, default 1; Tran et al. §3.4). Default: aisel auto, other "
+                    + "methods with an estimated likelihood 64.")
+    String inner;
+
+    @Option(names = "--proposal", paramLabel = "P",
+            description = "glmm/sv: the inner estimator, laplace or prior (GLMM importance sampling; default laplace) or "
+                    + "bootstrap (the SV particle filter, its default).")
+    String proposal;
+
+    @Option(names = "--likelihood", paramLabel = "L",
+            description = "glmm/sv, methods other than aisel: exact (the GLMM by Gauss-Hermite quadrature; the default "
+                    + "where the model has one) or estimated (from --inner draws).")
+    String likelihoodChoice;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Philox key. Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -266,9 +289,10 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--reseed-sweeps", paramLabel = "G", defaultValue = "1500", description = "arm-reseed: Gibbs sweeps of each new chain. Default: ${DEFAULT-VALUE}.")
     int reseedSweeps;
 
-    @Option(names = "--ess-target", paramLabel = "ρ", defaultValue = "0.99",
-            description = "smc, adaptive tempering: the next β keeps the conditional ESS of the incremental weights at "
-                    + "ρ·M (Zhou, Johansen & Aston 2016). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--ess-target", paramLabel = "ρ", defaultValue = "0.999",
+            description = "smc, aisel, adaptive tempering: the next β keeps the conditional ESS of the incremental "
+                    + "weights at ρ·M (Zhou, Johansen & Aston 2016). Default: ${DEFAULT-VALUE} (the only target without a "
+                    + "refused run in `logz bench schedules`; see the README).")
     double essTarget;
 
     @Option(names = "--max-steps", paramLabel = "K", defaultValue = "10000",
@@ -284,6 +308,9 @@ final class EstimateCommand implements Callable<Integer> {
 
     @Mixin
     WarningReport warningReport;
+
+    /** The likelihood of a latent-variable model's path (set before the run; null for the model's default). */
+    private Likelihood latentLikelihood;
 
     /** The exact log Z when the problem has one (set before the run, for plots). */
     OptionalDouble exactLogZ = OptionalDouble.empty();
@@ -322,6 +349,8 @@ final class EstimateCommand implements Callable<Integer> {
         if (!(problem instanceof Problem.GpcProblem) && matched("--start")) {
             throw new UserException("--start applies to GP classification (--model gpc:...) only");
         }
+        checkLatentOptions(problem, family);
+        latentLikelihood = problem instanceof Problem.LatentProblem latent ? likelihood(latent.model()) : null;
         Double exact = problem.exactLogZ(compareExact).orElse(null);
         exactLogZ = exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact);
         Runs result = switch (family) {
@@ -330,6 +359,7 @@ final class EstimateCommand implements Callable<Integer> {
             case TEMPERED -> TemperedRuns.run(this, problem);
             case SEQUENTIAL -> SequentialRuns.run(this, problem);
             case SMC -> SmcRuns.run(this, problem);
+            case AISEL -> AiselRuns.run(this, (Problem.LatentProblem) problem);
             case APPROXIMATION -> EpRuns.run(this, problem);
         };
         EstimateReport report = report(problem, result, exact);
@@ -438,7 +468,59 @@ final class EstimateCommand implements Callable<Integer> {
     }
 
     Problem.PathOptions pathOptions() {
-        return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed, start);
+        return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed, start, latentLikelihood);
+    }
+
+    /** --inner, --proposal and --likelihood belong to latent-variable models, and those to the methods that anneal θ. */
+    private void checkLatentOptions(Problem problem, Family family) {
+        boolean latent = problem instanceof Problem.LatentProblem;
+        for (String option : new String[] {"--inner", "--proposal", "--likelihood"}) {
+            if (!latent && matched(option)) {
+                throw new UserException(option + " applies to latent-variable models (--model glmm:... or sv:...) only");
+            }
+        }
+        if (method == Method.AISEL && !latent) {
+            throw new UserException("--method aisel needs a latent-variable model: --model glmm:SET|FILE or sv:SET|FILE");
+        }
+        if (latent && (family == Family.TEMPERED || family == Family.SEQUENTIAL || family == Family.APPROXIMATION)) {
+            throw new UserException("--method " + method + " does not run on latent-variable models; use aisel, smc, ais, "
+                    + "raise, bar, cumulant or histogram");
+        }
+        if (method == Method.AISEL && matched("--likelihood")) {
+            throw new UserException("aisel estimates the likelihood; for the exact one use --method smc --likelihood exact");
+        }
+    }
+
+    /** The likelihood of --likelihood, --inner and --proposal for methods other than aisel; null for the model's default. */
+    private Likelihood likelihood(LatentModel model) {
+        String choice = likelihoodChoice == null ? null : likelihoodChoice.trim().toLowerCase(Locale.ROOT);
+        if (choice != null && !choice.equals("exact") && !choice.equals("estimated")) {
+            throw new UserException("--likelihood must be exact or estimated, got " + likelihoodChoice);
+        }
+        if ("exact".equals(choice)) {
+            if (matched("--inner") || matched("--proposal")) {
+                throw new UserException("--inner and --proposal set an estimated likelihood; drop them or --likelihood exact");
+            }
+            return new Likelihood.Exact();
+        }
+        if ("estimated".equals(choice) || matched("--inner") || matched("--proposal")) {
+            int draws = Problem.LatentProblem.DEFAULT_DRAWS;
+            if (matched("--inner")) {
+                Aisel.Inner parsed = AiselRuns.inner(inner);
+                if (!(parsed instanceof Aisel.Inner.Fixed fixed)) {
+                    throw new UserException("--inner auto applies to --method aisel; give --inner N");
+                }
+                draws = fixed.draws();
+            }
+            return new Likelihood.Estimated(draws, proposal != null ? proposalOption()
+                    : Likelihood.Proposal.defaultFor(model));
+        }
+        return null;
+    }
+
+    /** The inner estimator of --proposal, or null for the model's default. */
+    Likelihood.Proposal proposalOption() {
+        return proposal == null ? null : Likelihood.Proposal.parse(proposal);
     }
 
     int chains(int fallback) {
@@ -461,8 +543,16 @@ final class EstimateCommand implements Callable<Integer> {
         return new Planned(schedule(problem), 0);
     }
 
+    /** Refuses {@code --schedule varopt}, for runs that have no fixed path to plan it on. */
+    void rejectVaropt() {
+        if (schedule.trim().toLowerCase(java.util.Locale.ROOT).startsWith("varopt")) {
+            throw new UserException("--schedule varopt does not apply to --method " + method + " (its pilot needs the "
+                    + "path, which depends on the inner draws N); use adaptive tempering or a fixed schedule");
+        }
+    }
+
     /** The annealing schedule of --schedule and --steps, for schedules that need no pilot. */
-    private Schedule schedule(Problem problem) {
+    Schedule schedule(Problem problem) {
         if (schedule.equals("equal-divergence")) {
             if (!(problem instanceof Problem.ToyProblem toy)) {
                 throw new UserException("--schedule equal-divergence applies to gauss-toy only");

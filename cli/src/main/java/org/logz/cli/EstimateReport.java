@@ -31,7 +31,7 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
                       List<Warning> warnings) {
 
     /** What one method family adds to the report, between the headline and the backend. */
-    sealed interface Details permits Annealing, Work, Tempered, Sequential, Smc, Ep {
+    sealed interface Details permits Annealing, Work, Tempered, Sequential, Smc, Aisel, Ep {
     }
 
     /**
@@ -78,6 +78,22 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
     record Smc(Map<Method, Json.Estimate> estimates, int particles, String steps, int stepCount, Double essTarget,
                Integer maxSteps, double resampleThreshold, String resampling, int resamplings, long transitions,
                double logZ0, List<org.logz.estimate.smc.SmcTracePoint> trace) implements Details {
+    }
+
+    /**
+     * {@code aisel}: the SMC sampler's part, the inner estimator (N, proposal), σ² of log p̂_N at the posterior mean
+     * {@code center} of θ, Theorem 1's τ and ESS factor exp(-τσ²), the inner draws of all replicates, and with
+     * {@code --inner auto} how N was chosen.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Aisel(Map<Method, Json.Estimate> estimates, int particles, String steps, int stepCount, Double essTarget,
+                 double resampleThreshold, String resampling, int resamplings, long moves, long innerDraws, int inner,
+                 String proposal, double logLikelihoodVariance, Map<String, Double> center, double tau, double essFactor,
+                 InnerChoice innerChoice, List<org.logz.estimate.smc.SmcTracePoint> trace) implements Details {
+    }
+
+    /** How --inner auto chose N: the target variance, and the variance measured with measuredDraws at the pilot's mean. */
+    record InnerChoice(double targetVariance, int measuredDraws, double measuredVariance, long pilotMoves) {
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.logz.cli;
 
+import org.logz.UserException;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.Rbm;
 
@@ -35,11 +36,15 @@ final class ExactCommand implements Runnable {
         long started = System.nanoTime();
         Problem problem = Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma));
         if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
-            double logZ = problem.exactLogZ(true).orElseThrow();
+            double logZ = problem.exactLogZ(true).orElseThrow(() -> new UserException(problem.describe().model()
+                    + " has no exact evidence (it needs p ≤ 2 GLMM covariates for quadrature); estimate it with "
+                    + "--method aisel"));
             Json.print(spec.commandLine().getOut(), new Formula(logZ, problem.describe(),
                     problem instanceof Problem.IsingProblem ? "Kaufman (1949)"
                             : problem instanceof Problem.GpcProblem gpc ? (gpc.model().size() <= 3
-                            ? "orthant probability (Sheppard)" : "independent cases, 2^-n") : "closed form",
+                            ? "orthant probability (Sheppard)" : "independent cases, 2^-n")
+                            : problem instanceof Problem.LatentProblem ? "adaptive Gauss-Hermite quadrature over θ "
+                            + "(24 nodes per dimension) of the Gauss-Hermite likelihood" : "closed form",
                     (System.nanoTime() - started) * 1e-9));
             return;
         }

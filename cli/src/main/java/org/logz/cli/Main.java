@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import org.logz.UserException;
 import org.logz.backend.BackendUnavailableException;
 import org.logz.estimate.EstimationException;
+import org.logz.numeric.Decimal;
 
 import picocli.CommandLine;
 
@@ -32,12 +33,20 @@ public final class Main {
         CommandLine cli = new CommandLine(new LogzCommand());
         cli.setOut(out);
         cli.setErr(err);
+        // DESIGN §8: numbers are finite decimals; Java's own forms (0x1p-1, 0.9d, NaN, Infinity) are refused
+        cli.registerConverter(Double.class, Main::decimal);
+        cli.registerConverter(double.class, Main::decimal);
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("logz: " + e.getMessage() + " (see '" + e.getCommandLine().getCommandName() + " --help')");
             return USER_ERROR;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, debug(parseResult), err));
         return cli.execute(args);
+    }
+
+    private static Double decimal(String text) {
+        return Decimal.parse(text).orElseThrow(() -> new CommandLine.TypeConversionException("'" + text
+                + "' is not a finite decimal number"));
     }
 
     /** Whether {@code --debug} was given to the command or any of its nested subcommands. */

@@ -12,12 +12,18 @@ import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.EstimationException;
 import org.logz.estimate.ep.ProbitEp;
+import org.logz.exact.GlmmEvidence;
 import org.logz.exact.GpcExact;
 import org.logz.exact.IsingExact;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
 import org.logz.io.GpcFiles;
+import org.logz.io.LatentFiles;
 import org.logz.model.GaussianToy;
+import org.logz.model.Glmm;
+import org.logz.model.LatentModel;
+import org.logz.model.Likelihood;
+import org.logz.model.PseudoMarginal;
 import org.logz.model.GpClassification;
 import org.logz.model.Ising;
 import org.logz.model.TemperedGpc;
@@ -39,9 +45,9 @@ sealed interface Problem {
      * the seed the model base rate's Gibbs run derives its key from, and a GP classifier's start (prior or
      * ep; null for the default, ep).
      */
-    record PathOptions(String baseRate, String data, int sweepsPerStep, long seed, String start) {
+    record PathOptions(String baseRate, String data, int sweepsPerStep, long seed, String start, Likelihood likelihood) {
         PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
-            this(baseRate, data, sweepsPerStep, seed, null);
+            this(baseRate, data, sweepsPerStep, seed, null, null);
         }
     }
 
@@ -57,6 +63,13 @@ sealed interface Problem {
         }
         if (gpc) {
             return new GpcProblem(GpcFiles.read(spec.trim().substring(4), logEll, logSigma));
+        }
+        String trimmed = spec == null ? "" : spec.trim();
+        if (trimmed.toLowerCase(Locale.ROOT).startsWith("glmm:")) {
+            return new LatentProblem(LatentFiles.glmm(trimmed.substring(5)));
+        }
+        if (trimmed.toLowerCase(Locale.ROOT).startsWith("sv:")) {
+            return new LatentProblem(LatentFiles.stochasticVolatility(trimmed.substring(3)));
         }
         if (spec == null) {
             return new RbmProblem(ModelSource.resolve(null));
@@ -91,6 +104,12 @@ sealed interface Problem {
 
     /** Exact log Z when it is known or cheap; for RBMs only when {@code requested} or for the demo. */
     Optional<Double> exactLogZ(boolean requested);
+
+    /** Exact log Z for a benchmark against it, or a one-line error saying {@code what} needs one. */
+    default double requireExactLogZ(String what) {
+        return exactLogZ(true).orElseThrow(() -> new UserException(what + " needs a model with an exact log Z; "
+                + describe().model() + " has none"));
+    }
 
     /** An upper bound of log Z the model guarantees, where it has one. */
     default Optional<Double> logZUpperBound() {
@@ -186,6 +205,45 @@ sealed interface Problem {
         public Start reverseStart(String spec, TemperedPath path, int chains) {
             String s = spec == null ? "gibbs:" + REVERSE_BURN_IN : spec.trim().toLowerCase(Locale.ROOT);
             return Problem.gibbs(s, "gibbs:B (B elliptical slice transitions at β = 1 from the start)");
+        }
+    }
+
+    /**
+     * {@code glmm:SET|FILE} (the logistic random-intercept GLMM) or {@code sv:SET|FILE} (stochastic volatility): the
+     * evidence of a latent-variable model, over its parameters θ. AISEL and the annealing and SMC methods run on
+     * the {@link PseudoMarginal} path with the likelihood exact (the GLMM, by quadrature) or estimated; the GLMM
+     * with p ≤ 2 has a quadrature evidence.
+     */
+    record LatentProblem(LatentModel model) implements Problem {
+        /** Inner draws of an estimated likelihood when --inner is not given (methods other than aisel). */
+        static final int DEFAULT_DRAWS = 64;
+
+        @Override
+        public Description describe() {
+            return Description.named(model.description());
+        }
+
+        @Override
+        public Optional<Double> exactLogZ(boolean requested) {
+            if (model instanceof Glmm glmm && glmm.parameters() <= GlmmEvidence.MAX_DIMENSION) {
+                return Optional.of(GlmmEvidence.of(glmm).logZ());
+            }
+            return Optional.empty();
+        }
+
+        /** The likelihood of the options: exact where the model has one unless an estimate is asked for. */
+        @Override
+        public PseudoMarginal temperedModel(ParticleBackend backend, PathOptions options) {
+            Likelihood likelihood = options.likelihood() != null ? options.likelihood() : model.hasExactLikelihood()
+                    ? new Likelihood.Exact() : new Likelihood.Estimated(DEFAULT_DRAWS, Likelihood.Proposal.defaultFor(model));
+            return new PseudoMarginal(model, likelihood);
+        }
+
+        /** {@code gibbs:B}: B pseudo-marginal moves at β = 1 from prior draws (default 100). */
+        @Override
+        public Start reverseStart(String spec, TemperedPath path, int chains) {
+            String s = spec == null ? "gibbs:100" : spec.trim().toLowerCase(Locale.ROOT);
+            return Problem.gibbs(s, "gibbs:B (B pseudo-marginal moves at β = 1 from prior draws)");
         }
     }
 

@@ -27,7 +27,7 @@ final class SchedulesBench implements Runnable {
     String model;
 
     @Option(names = "--schedules", split = ";", defaultValue = "linear;geometric;sigmoid;varopt;"
-            + "varopt:max-step=0.009;smc:0.9;smc:0.99", paramLabel = "S;S;...",
+            + "varopt:max-step=0.009;smc:0.9;smc:0.99;smc:0.999", paramLabel = "S;S;...",
             description = "AIS schedules (linear, geometric[:βmin], sigmoid[:δ], varopt[:pilot=K0,chains=C,max-step=d]) "
                     + "and smc:ρ entries, separated by semicolons. Default: ${DEFAULT-VALUE}.")
     List<String> schedules;
@@ -54,7 +54,7 @@ final class SchedulesBench implements Runnable {
         BenchCommand.atLeast("--steps", steps, 1);
         BenchCommand.atLeast("--seeds", seeds, 2);
         Problem problem = Problem.parse(model);
-        double exact = problem.exactLogZ(true).orElseThrow();
+        double exact = problem.requireExactLogZ("bench schedules");
         List<ScheduleComparison.Row> rows;
         try (ParticleBackend backend = backendOptions.open();
              TemperedPath path = problem.annealingPath(backend, new Problem.PathOptions("auto", null, 1, 1));

@@ -51,10 +51,7 @@ final class SmcRuns {
             described = AnnealingRuns.PathDescription.of(path);
         }
         SmcResult r = runs.get(0);
-        Map<Method, Json.Estimate> estimates = new LinkedHashMap<>();
-        for (SmcResult.Reading e : r.readings()) {
-            estimates.put(e.method(), new Json.Estimate(e.logZ(), e.stdErr().orElse(Double.NaN)));
-        }
+        Map<Method, Json.Estimate> estimates = readings(runs);
         boolean adaptive = steps instanceof SmcSampler.Steps.Adaptive;
         var details = new EstimateReport.Smc(estimates, r.particles(), r.steps(), r.stepCount(),
                 adaptive ? ((SmcSampler.Steps.Adaptive) steps).essTarget() : null,
@@ -69,13 +66,42 @@ final class SmcRuns {
                 : c.method == Method.SMC ? "none from one run with " + scheme.cliName() + " resampling; use --replicates B "
                 + "(or --resampling multinomial)" : "none from one run of the power-posterior estimate; use --replicates B";
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT, "%d particles, %d steps (%s), %d resamplings, "
-                + "power posterior %.4f (corrected %.4f)", r.particles(), r.stepCount(), r.steps(), r.resamplings(),
-                r.reading(Method.POWER_POSTERIOR).logZ(), r.reading(Method.POWER_POSTERIOR_CORRECTED).logZ()), described,
+                + "power posterior %.4f (corrected %.4f)%s", r.particles(), r.stepCount(), r.steps(), r.resamplings(),
+                estimates.get(Method.POWER_POSTERIOR).logZ(), estimates.get(Method.POWER_POSTERIOR_CORRECTED).logZ(),
+                runs.size() > 1 ? " (means of " + runs.size() + " replicates)" : ""), described,
                 stderrMethod, details);
     }
 
+    /**
+     * Every estimator's reading: one run's with its single-run error; with replicates, the mean over them with the
+     * standard error of that mean from their spread (so that the power-posterior readings get one).
+     */
+    static Map<Method, Json.Estimate> readings(List<SmcResult> runs) {
+        Map<Method, Json.Estimate> estimates = new LinkedHashMap<>();
+        for (SmcResult.Reading e : runs.get(0).readings()) {
+            if (runs.size() == 1) {
+                estimates.put(e.method(), new Json.Estimate(e.logZ(), e.stdErr().orElse(Double.NaN)));
+                continue;
+            }
+            double[] v = runs.stream().mapToDouble(run -> run.reading(e.method()).logZ()).toArray();
+            double mean = java.util.Arrays.stream(v).average().orElseThrow();
+            double ss = java.util.Arrays.stream(v).map(x -> (x - mean) * (x - mean)).sum();
+            estimates.put(e.method(), new Json.Estimate(mean, Math.sqrt(ss / (v.length - 1) / v.length)));
+        }
+        return estimates;
+    }
+
+    /** Adaptive tempering, or --schedule's fixed schedule (no VAROPT: its pilot needs the path AISEL builds later). */
+    static SmcSampler.Steps steps(EstimateCommand c, Problem problem) {
+        if (adaptive(c)) {
+            return adaptiveSteps(c);
+        }
+        c.rejectVaropt();
+        return new SmcSampler.Steps.Fixed(c.schedule(problem));
+    }
+
     /** Adaptive tempering unless --schedule names a schedule. */
-    private static boolean adaptive(EstimateCommand c) {
+    static boolean adaptive(EstimateCommand c) {
         boolean adaptive = !c.matched("--schedule") || c.schedule.trim().equalsIgnoreCase("adaptive");
         if (!adaptive) {
             for (String option : new String[] {"--ess-target", "--max-steps"}) {

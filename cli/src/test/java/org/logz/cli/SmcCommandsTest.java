@@ -34,7 +34,7 @@ class SmcCommandsTest {
         JsonNode trace = j.get("trace");
         assertEquals(j.get("stepCount").asInt() + 1, trace.size());
         assertEquals(1.0, trace.get(trace.size() - 1).get("beta").asDouble());
-        assertEquals(0.99, j.get("essTarget").asDouble());
+        assertEquals(0.999, j.get("essTarget").asDouble());
         assertTrue(Files.size(plot) > 1000);
         Cli.Outcome ti = Cli.run("estimate", "--model", "ising:L=6", "--method", "power-posterior-corrected", "--particles",
                 "200", "--schedule", "linear", "--steps", "200", "--replicates", "3", "--json");
@@ -60,12 +60,27 @@ class SmcCommandsTest {
         assertTrue(bar.json().get("pilotSweeps").asLong() > 0, bar.out());
     }
 
+    /** Few particles warn that the single-run error is too small; replicates give every reading an error. */
+    @Test
+    void fewParticlesWarnAndReplicatesGiveEveryReadingAnError() throws IOException {
+        Cli.Outcome few = Cli.run("estimate", "--method", "smc", "--particles", "50", "--ess-target", "0.9", "--json");
+        assertEquals(0, few.code(), few.err());
+        assertTrue(few.err().contains("few-particles"), few.err());
+        Cli.Outcome replicated = Cli.run("estimate", "--method", "smc", "--particles", "120", "--ess-target", "0.9",
+                "--replicates", "3", "--json");
+        assertEquals(0, replicated.code(), replicated.err());
+        JsonNode pp = replicated.json().get("estimates").get("power-posterior");
+        assertTrue(pp.get("stderr").asDouble() > 0, replicated.out());
+    }
+
     @Test
     void whatDoesNotApplyIsRefused() {
         Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--steps", "100"), "adaptive tempering chooses its own");
         Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--schedule", "linear", "--ess-target", "0.5"),
                 "--ess-target applies to adaptive tempering");
         Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--ess-target", "1"), "must lie in (0, 1)");
+        Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--ess-target", "0x1p-1"), "not a finite decimal");
+        Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--resample-threshold", "0.5d"), "not a finite decimal");
         Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--chains", "10"), "--particles");
         Cli.assertUserError(Cli.run("estimate", "--method", "ais", "--ess-target", "0.5"), "--ess-target does not apply");
         Cli.Outcome capped = Cli.run("estimate", "--method", "smc", "--max-steps", "3");

@@ -11,8 +11,16 @@ import java.util.OptionalDouble;
  * construction; it is refused rather than printed.
  */
 public final class ImpossibleEstimateException extends EstimationException {
-    private ImpossibleEstimateException(String message) {
+    private final double logZ;
+
+    private ImpossibleEstimateException(String message, double logZ) {
         super(message);
+        this.logZ = logZ;
+    }
+
+    /** The refused estimate: a benchmark over many seeds scores it rather than dropping the run. */
+    public double logZ() {
+        return logZ;
     }
 
     /**
@@ -36,7 +44,7 @@ public final class ImpossibleEstimateException extends EstimationException {
             throw new ImpossibleEstimateException(String.format(Locale.ROOT, "%s: the estimate %.4f lies below %.4f, the log "
                     + "unnormalized probability of a state the run visited, by more than three standard errors, and "
                     + "log Z ≥ log f of every state: the estimate is wrong (the chains missed where the mass is); anneal "
-                    + "more slowly, use more chains or another base rate", what, logZ, bound));
+                    + "more slowly, use more chains or another base rate", what, logZ, bound), logZ);
         }
     }
 

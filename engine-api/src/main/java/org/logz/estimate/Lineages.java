@@ -63,7 +63,16 @@ public final class Lineages implements AutoCloseable {
             sumSquares += (m / total) * (m / total);
         }
         double v = 1.0 - Math.pow((double) particles / (particles - 1), resamplings + 1) * (1.0 - sumSquares);
-        return v > 0 ? OptionalDouble.of(Math.sqrt(v)) : OptionalDouble.empty();
+        // one surviving lineage makes v exactly 1: a formula's artefact, not an error estimate
+        return v > 0 && survivors() > 1 ? OptionalDouble.of(Math.sqrt(v)) : OptionalDouble.empty();
+    }
+
+    /**
+     * How many particles of the first generation still have descendants. When few do (path degeneracy), the
+     * Lee-Whiteley estimate rests on those few lineages and says little.
+     */
+    public int survivors() {
+        return (int) java.util.Arrays.stream(backend.download(eve, particles)).distinct().count();
     }
 
     @Override

@@ -53,6 +53,8 @@ public enum Method {
     EP("ep"),
     /** The SMC sampler on a tempered path (Del Moral, Doucet &amp; Jasra 2006; Tran et al. Algorithm 1). */
     SMC("smc"),
+    /** AISEL: the SMC sampler over parameters with an estimated likelihood (Tran et al., Algorithm 1). */
+    AISEL("aisel"),
     /** The power-posterior estimate from the SMC sampler's particles, by the trapezoid rule (Friel &amp; Pettitt 2008). */
     POWER_POSTERIOR("power-posterior"),
     /** The power-posterior estimate with the second-order correction of Friel, Hurn &amp; Wyse (2014). */

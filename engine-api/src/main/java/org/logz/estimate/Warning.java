@@ -101,6 +101,36 @@ public record Warning(String code, String message) {
                 + "cannot exceed (%s): the estimate is wrong", method, logZ, bound, why));
     }
 
+    /** {@code few-particles}: the single-run standard error of an SMC run with fewer than {@code floor} particles. */
+    public static Warning fewParticles(Method method, int particles, int floor) {
+        return new Warning("few-particles", String.format(Locale.ROOT, "%s: with %d particles the single-run (Lee-Whiteley) "
+                + "standard error is too small (z-scores against exact answers spread 1.5-3× wider than it says below %d "
+                + "particles); use more --particles, or --replicates for an error from their spread", method, particles,
+                floor));
+    }
+
+    /**
+     * {@code noisy-likelihood}: the variance of an AISEL run's log likelihood estimates is so large that its
+     * pseudo-marginal moves stick (Pitt et al. 2012) and Theorem 1's ESS factor exp(-τσ²) is small.
+     */
+    public static Warning noisyLikelihood(double variance, int draws) {
+        return new Warning("noisy-likelihood", String.format(Locale.ROOT, "aisel: the log likelihood estimates from N = %d "
+                + "inner draws have variance %.3g at the posterior mean; the moves stick and the estimate may be "
+                + "biased: raise --inner or use --inner auto", draws, variance));
+    }
+
+    /**
+     * {@code lineages-coalesced}: after its resamplings every particle of an SMC run descends from a few initial
+     * ones, so the estimate rests on those few draws and the single-run (Lee-Whiteley) error says little.
+     */
+    public static Warning lineagesCoalesced(Method method, int lineages, int particles) {
+        return new Warning("lineages-coalesced", String.format(Locale.ROOT, "%s: all %d particles descend from %d of the "
+                + "initial ones: the estimate rests on those few draws and may be far off (on GP classification from the "
+                + "prior, by tens of nats), and its single-run standard error is unreliable; use more particles, a higher "
+                + "--ess-target, more --sweeps-per-step or a better start, and --replicates for an error",
+                method, particles, lineages));
+    }
+
     /**
      * {@code ill-conditioned}: the GP classifier's {@code K + I} is so ill-conditioned that its precision,
      * and with it every Gibbs conditional, is good to only about {@code condition · 1e-16} relative.

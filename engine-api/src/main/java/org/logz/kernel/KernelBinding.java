@@ -18,6 +18,7 @@ public abstract class KernelBinding<B extends ParticleBackend, M> implements Ker
     private final Class<M> modelType;
     private final BiFunction<B, M, ? extends TemperedKernel> tempered;
     private final BiFunction<B, M, ? extends SequentialKernel> sequential;
+    private final BiFunction<B, M, ? extends LikelihoodKernel> likelihood;
 
     /**
      * @param tempered   binds the model's tempered kernel; null when the backend has none
@@ -25,10 +26,18 @@ public abstract class KernelBinding<B extends ParticleBackend, M> implements Ker
      */
     protected KernelBinding(Class<B> backendType, Class<M> modelType, BiFunction<B, M, ? extends TemperedKernel> tempered,
                             BiFunction<B, M, ? extends SequentialKernel> sequential) {
+        this(backendType, modelType, tempered, sequential, null);
+    }
+
+    /** @param likelihood binds a latent-variable model's batched likelihood estimator; null when the backend has none */
+    protected KernelBinding(Class<B> backendType, Class<M> modelType, BiFunction<B, M, ? extends TemperedKernel> tempered,
+                            BiFunction<B, M, ? extends SequentialKernel> sequential,
+                            BiFunction<B, M, ? extends LikelihoodKernel> likelihood) {
         this.backendType = backendType;
         this.modelType = modelType;
         this.tempered = tempered;
         this.sequential = sequential;
+        this.likelihood = likelihood;
     }
 
     @Override
@@ -49,5 +58,10 @@ public abstract class KernelBinding<B extends ParticleBackend, M> implements Ker
     @Override
     public final Optional<SequentialKernel> sequential(ParticleBackend backend, M model) {
         return Optional.ofNullable(sequential).map(f -> f.apply(backendType.cast(backend), model));
+    }
+
+    @Override
+    public final Optional<LikelihoodKernel> likelihood(ParticleBackend backend, M model) {
+        return Optional.ofNullable(likelihood).map(f -> f.apply(backendType.cast(backend), model));
     }
 }

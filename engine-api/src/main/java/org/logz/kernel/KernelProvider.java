@@ -29,6 +29,11 @@ public interface KernelProvider<M> {
         return Optional.empty();
     }
 
+    /** The batched likelihood estimator of a latent-variable {@code model}, or empty when there is none. */
+    default Optional<LikelihoodKernel> likelihood(ParticleBackend backend, M model) {
+        return Optional.empty();
+    }
+
     /** The sequential kernel bound to {@code model}, or empty when there is none. */
     default Optional<SequentialKernel> sequential(ParticleBackend backend, M model) {
         return Optional.empty();

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 
 import org.logz.backend.ParticleBackend;
+import org.logz.model.LatentModel;
 import org.logz.model.SequentialModel;
 import org.logz.model.TemperedModel;
 
@@ -49,6 +50,15 @@ public final class Kernels {
     public static SequentialKernel sequential(ParticleBackend backend, SequentialModel model) {
         SequentialKernel kernel = find(backend, model, "sequential", KernelProvider::sequential);
         return new CheckedSequentialKernel(backend, kernel, model.length());
+    }
+
+    /**
+     * The batched likelihood estimator of {@code model} on {@code backend}; the caller closes it.
+     *
+     * @throws KernelUnavailableException when no provider serves this model on this backend, with why
+     */
+    public static LikelihoodKernel likelihood(ParticleBackend backend, LatentModel model) {
+        return find(backend, model, "likelihood", KernelProvider::likelihood);
     }
 
     @FunctionalInterface

@@ -52,6 +52,14 @@ public final class StreamTag {
     public static final int ELLIPSE_NORMAL = 22;
     /** Derivation of the key of a schedule's pilot run, so that it is independent of the run it plans. */
     public static final int PILOT = 23;
+    /** The inner draws of a likelihood estimate (AISEL): a GLMM's intercepts, a particle filter's transitions. */
+    public static final int LATENT = 24;
+    /** The resampling uniforms of a particle filter's steps. */
+    public static final int LATENT_RESAMPLE = 25;
+    /** The random-walk proposals and acceptance uniforms of pseudo-marginal Metropolis-Hastings moves. */
+    public static final int PROPOSAL = 26;
+    /** Derivation of the keys of the pilot runs that choose the inner particles N. */
+    public static final int INNER_PILOT = 27;
 
     private StreamTag() {
     }

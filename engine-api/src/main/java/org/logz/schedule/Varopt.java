@@ -65,8 +65,13 @@ public final class Varopt {
                 throw new UserException("'" + spec + "' is not varopt[:pilot=K0,chains=C,max-step=d]");
             }
             if (s.startsWith("varopt:")) {
-                for (String part : s.substring(7).split(",")) {
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                // -1 keeps empty parts, so that a stray comma is refused rather than skipped
+                for (String part : s.substring(7).split(",", -1)) {
                     String[] kv = part.split("=", 2);
+                    if (kv.length == 2 && !seen.add(kv[0].trim())) {
+                        throw new UserException("--schedule " + spec + ": '" + kv[0].trim() + "' is given twice");
+                    }
                     if (kv.length != 2) {
                         throw new UserException("--schedule " + spec + ": write varopt:pilot=K0,chains=C,max-step=d");
                     }
@@ -88,9 +93,10 @@ public final class Varopt {
             return new Settings(pilot, chains, maxStep);
         }
 
+        /** Every setting, so that the label reproduces the run. */
         String name() {
-            return maxStep < 1 ? String.format(Locale.ROOT, "varopt:pilot=%d,max-step=%s", pilotSteps, maxStep)
-                    : "varopt:pilot=" + pilotSteps;
+            String base = "varopt:pilot=" + pilotSteps + ",chains=" + pilotChains;
+            return maxStep < 1 ? base + ",max-step=" + maxStep : base;
         }
     }
 

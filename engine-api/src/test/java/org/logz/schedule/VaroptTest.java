@@ -72,5 +72,9 @@ class VaroptTest {
         assertThrows(UserException.class, () -> Varopt.Settings.parse("varopt:speed=2"));
         assertThrows(UserException.class, () -> Varopt.Settings.parse("varopt:max-step=0"));
         assertThrows(UserException.class, () -> Varopt.Settings.parse("varopt:pilot=1"));
+        assertThrows(UserException.class, () -> Varopt.Settings.parse("varopt:pilot=100,pilot=200"));
+        assertThrows(UserException.class, () -> Varopt.Settings.parse("varopt:pilot=100,"));
+        assertThrows(UserException.class, () -> Varopt.Settings.parse("varopt:,"));
+        assertEquals("varopt:pilot=50,chains=20,max-step=0.01", s.name(), "the label reproduces the run");
     }
 }

@@ -6,6 +6,7 @@ import org.logz.testkit.GaussianToyKernelContract;
 import org.logz.testkit.GpcAnnealingKernelContract;
 import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.IsingKernelContract;
+import org.logz.testkit.LikelihoodKernelContract;
 import org.logz.testkit.SequentialKernelContract;
 import org.logz.testkit.TemperedPathContract;
 import org.logz.testkit.TemperingContract;
@@ -62,6 +63,14 @@ class CpuModelContractsTest {
 
     @Nested
     class GpcAnnealing extends GpcAnnealingKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return CpuBackend.create(threads);
+        }
+    }
+
+    @Nested
+    class Likelihood extends LikelihoodKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return CpuBackend.create(threads);

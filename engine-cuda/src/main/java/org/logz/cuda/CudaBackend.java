@@ -40,6 +40,8 @@ public final class CudaBackend extends ParticleBackend {
     final TemperingKernels temperingKernels;
     final GpcKernels gpcKernels;
     final GpcEllipseKernels gpcEllipseKernels;
+    final GlmmKernels glmmKernels;
+    final SvKernels svKernels;
     private final Set<CudaBuffer> live = Collections.newSetFromMap(new IdentityHashMap<>());
     private final CudaVector summary;
     private final CudaIndexVector flag;
@@ -58,6 +60,8 @@ public final class CudaBackend extends ParticleBackend {
         this.temperingKernels = new TemperingKernels(device);
         this.gpcKernels = new GpcKernels(device);
         this.gpcEllipseKernels = new GpcEllipseKernels(device);
+        this.glmmKernels = new GlmmKernels(device);
+        this.svKernels = new SvKernels(device);
         this.summary = new CudaVector(this, 4);
         this.flag = new CudaIndexVector(this, 1);
     }

@@ -7,8 +7,8 @@ import java.util.Optional;
 import org.logz.backend.ParticleBackend;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
-import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
@@ -16,6 +16,8 @@ import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
+import org.logz.estimate.aisel.Aisel;
+import org.logz.estimate.aisel.AiselResult;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
@@ -23,10 +25,13 @@ import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.estimate.work.WorkEstimate;
+import org.logz.io.LatentFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.GpClassification;
 import org.logz.model.Ising;
+import org.logz.model.LatentModel;
+import org.logz.model.Likelihood;
 import org.logz.model.RandomRbm;
 import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedModel;
@@ -38,6 +43,7 @@ import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
 import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
+import org.logz.schedule.Varopt;
 import org.logz.testkit.Fixtures;
 import org.logz.testkit.GpcKernelContract;
 
@@ -46,7 +52,9 @@ import org.logz.testkit.GpcKernelContract;
  * AIS, RAISE and the nonequilibrium estimators of a bidirectional run on an RBM, the Ising model, the
  * Gaussian toy and GP classification from the prior and from EP; RTS, TI, TI-RB and MBAR on the RBM, the
  * Ising model and GP classification; the four sequential variants on the digits RBM and three on GP
- * classification; the SMC sampler's three estimates on the RBM, the Ising model, the toy and GP classification. Two backends given the same seeds should return the same estimates.
+ * classification; AIS on a VAROPT schedule (pilot included) on the RBM; the SMC sampler's three estimates on the
+ * RBM, the Ising model, the toy and GP classification; AISEL on the GLMM (fixed and automatic N) and the
+ * stochastic volatility model. Two backends given the same seeds should return the same estimates.
  */
 final class SameSeedAgreement {
     /** An estimate and its standard error (NaN where the run has none). */
@@ -71,10 +79,20 @@ final class SameSeedAgreement {
         tempered(backend, "rbm", rbm, out);
         tempered(backend, "ising", ising, out);
         tempered(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
+        try (TemperedPath path = new TemperedPath(backend, rbm)) {
+            Varopt.Plan plan = Varopt.plan(path, 80, new Varopt.Settings(40, 30, 0.05), 5);
+            AnnealingResult r = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(120, plan.schedule(),
+                    6)).forward(path, ProgressListener.NONE);
+            out.put("rbm ais varopt", new Value(r.logZ(), r.stdErr()));
+        }
         smc(backend, "rbm", rbm, out);
         smc(backend, "ising", ising, out);
         smc(backend, "toy", GaussianToy.habeck(), out);
         smc(backend, "gpc prior", TemperedGpc.fromPrior(gpc), out);
+        aisel(backend, "glmm", LatentFiles.glmm("sim8"), new Aisel.Inner.Fixed(4), Likelihood.Proposal.PRIOR, out);
+        aisel(backend, "glmm auto", LatentFiles.glmm("sim8"), new Aisel.Inner.Auto(1), Likelihood.Proposal.LAPLACE, out);
+        aisel(backend, "sv", LatentFiles.stochasticVolatility("sim200"), new Aisel.Inner.Fixed(12),
+                Likelihood.Proposal.BOOTSTRAP, out);
         sequential(backend, out);
         return out;
     }
@@ -105,6 +123,18 @@ final class SameSeedAgreement {
                 out.put(name + " " + e.method(), new Value(e.logZ(), e.stdErr().orElse(Double.NaN)));
             }
         }
+    }
+
+    /** AISEL: its two estimates, the Lee-Whiteley error and the variance of the log likelihood estimates. */
+    private static void aisel(ParticleBackend backend, String name, LatentModel model, Aisel.Inner inner,
+                              Likelihood.Proposal proposal, Map<String, Value> out) {
+        AiselResult r = new Aisel(new Aisel.Settings(new SmcSampler.Settings(60, new SmcSampler.Steps.Adaptive(0.8, 2000),
+                0.5, ResamplingScheme.MULTINOMIAL, 17, Method.SMC), inner, proposal, 2)).run(backend, model,
+                ProgressListener.NONE);
+        for (SmcResult.Reading e : r.smc().readings()) {
+            out.put(name + " aisel " + e.method(), new Value(e.logZ(), e.stdErr().orElse(Double.NaN)));
+        }
+        out.put(name + " aisel variance", new Value(r.variance(), r.likelihood().draws()));
     }
 
     private static void tempered(ParticleBackend backend, String name, TemperedModel model, Map<String, Value> out) {

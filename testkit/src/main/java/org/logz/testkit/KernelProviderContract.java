@@ -11,17 +11,25 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.ParticleMatrix;
+import org.logz.backend.ParticleVector;
+import org.logz.io.LatentFiles;
 import org.logz.kernel.KernelProvider;
 import org.logz.kernel.KernelUnavailableException;
 import org.logz.kernel.Kernels;
+import org.logz.kernel.LikelihoodKernel;
 import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
+import org.logz.model.Glmm;
 import org.logz.model.Ising;
+import org.logz.model.LatentModel;
+import org.logz.model.Likelihood;
+import org.logz.model.PseudoMarginal;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
+import org.logz.model.StochasticVolatility;
 import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
@@ -47,7 +55,7 @@ public abstract class KernelProviderContract extends BackendTest {
             }
         }
         assertEquals(Set.of(TemperedRbm.class, Ising.class, GaussianToy.class, TemperedGpc.class, RbmSequence.class,
-                GpcSequence.class),
+                GpcSequence.class, Glmm.class, StochasticVolatility.class, PseudoMarginal.class),
                 served, backend.name() + " serves every model logz has");
     }
 
@@ -55,7 +63,8 @@ public abstract class KernelProviderContract extends BackendTest {
     void temperedKernelsHaveTheModelsShapeAndCloseOnce() {
         Rbm rbm = RandomRbm.create(11, 5, 1.0, 3);
         for (TemperedModel model : List.of(new TemperedRbm(rbm, BaseRate.uniform(11)), new Ising(4), GaussianToy.habeck(),
-                TemperedGpc.fromPrior(GpcKernelContract.problem()))) {
+                TemperedGpc.fromPrior(GpcKernelContract.problem()), new PseudoMarginal(LatentFiles.glmm("sim8"),
+                        new Likelihood.Estimated(2, Likelihood.Proposal.LAPLACE)))) {
             TemperedKernel kernel = Kernels.tempered(backend, model);
             assertEquals(model.dimension(), kernel.dimension(), model.description());
             try (ParticleMatrix x = backend.matrix(3, model.dimension())) {
@@ -63,6 +72,21 @@ public abstract class KernelProviderContract extends BackendTest {
                 kernel.close();
                 kernel.close();
                 assertThrows(IllegalStateException.class, () -> kernel.sampleBase(x, 3, 1, 0), model.description());
+            }
+        }
+    }
+
+    @Test
+    void likelihoodKernelsCloseOnce() {
+        for (LatentModel model : List.<LatentModel>of(LatentFiles.glmm("sim8"), LatentFiles.stochasticVolatility("sim200"))) {
+            LikelihoodKernel kernel = Kernels.likelihood(backend, model);
+            try (ParticleMatrix theta = backend.matrix(2, model.parameters()); ParticleVector out = backend.vector(2)) {
+                Likelihood.Estimated l = new Likelihood.Estimated(2, Likelihood.Proposal.defaultFor(model));
+                kernel.estimate(theta, 2, l, 1, 0, out);
+                kernel.close();
+                kernel.close();
+                assertThrows(IllegalStateException.class, () -> kernel.estimate(theta, 2, l, 1, 0, out),
+                        model.description());
             }
         }
     }

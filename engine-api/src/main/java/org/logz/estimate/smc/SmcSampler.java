@@ -145,10 +145,18 @@ public final class SmcSampler {
      * @throws org.logz.estimate.ImpossibleEstimateException when the headline lies below a visited state's log f
      */
     public SmcResult run(TemperedPath path, ProgressListener listener) {
+        return run(path, listener, false);
+    }
+
+    /**
+     * {@link #run(TemperedPath, ProgressListener)}, with {@link SmcResult#posteriorMean()} the weighted mean of the
+     * final particles' state columns when {@code posteriorMean} (a download of all states; AISEL's θ).
+     */
+    public SmcResult run(TemperedPath path, ProgressListener listener, boolean posteriorMean) {
         path.backend().require(footprint(path), "smc with " + settings.particles() + " particles on " + path.description());
         path.requireSteps(1L + stepCap());
         try (Run run = new Run(path)) {
-            return run.execute(listener).requirePossible();
+            return run.execute(listener, posteriorMean).requirePossible();
         }
     }
 
@@ -190,7 +198,7 @@ public final class SmcSampler {
             this.lineages = settings.scheme() == ResamplingScheme.MULTINOMIAL ? new Lineages(backend, m) : null;
         }
 
-        SmcResult execute(ProgressListener listener) {
+        SmcResult execute(ProgressListener listener, boolean posteriorMean) {
             long started = System.nanoTime();
             int cap = stepCap();
             chains.sampleBase(seed, 0);
@@ -260,8 +268,24 @@ public final class SmcSampler {
                     new SmcResult.Reading(Method.POWER_POSTERIOR, logZ0 + ti[0], OptionalDouble.empty()),
                     new SmcResult.Reading(Method.POWER_POSTERIOR_CORRECTED, logZ0 + ti[1], OptionalDouble.empty()));
             return new SmcResult(settings.headline(), backend.name(), path.description(), settings.steps().name(), m, logZ0,
-                    readings, resamplings, transitions, seed, (System.nanoTime() - started) * 1e-9, trace,
-                    path.visitedBound(chains), backend.transferredBytes() - bytesBefore);
+                    readings, resamplings, lineages != null ? lineages.survivors() : 0, transitions, seed,
+                    (System.nanoTime() - started) * 1e-9, trace, path.visitedBound(chains),
+                    backend.transferredBytes() - bytesBefore, posteriorMean ? weightedMean(last) : new double[0]);
+        }
+
+        /** The columns of the particles' states, averaged with their normalized final weights. */
+        private double[] weightedMean(WeightSummary last) {
+            int dim = path.dimension();
+            float[] states = chains.states();
+            double[] w = backend.download(logW, m);
+            double[] mean = new double[dim];
+            for (int r = 0; r < m; r++) {
+                double weight = Math.exp(w[r] - last.logSum());
+                for (int k = 0; k < dim; k++) {
+                    mean[k] += weight * states[r * dim + k];
+                }
+            }
+            return mean;
         }
 
         /**

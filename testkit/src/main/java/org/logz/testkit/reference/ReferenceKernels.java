@@ -1,6 +1,8 @@
 package org.logz.testkit.reference;
 
 import org.logz.kernel.KernelBinding;
+import org.logz.model.Glmm;
+import org.logz.model.StochasticVolatility;
 import org.logz.model.BaseRate;
 import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
@@ -49,6 +51,18 @@ public final class ReferenceKernels {
     public static final class GaussianToyProvider extends KernelBinding<ReferenceBackend, GaussianToy> {
         public GaussianToyProvider() {
             super(ReferenceBackend.class, GaussianToy.class, ReferenceGaussianToyKernel::new, null);
+        }
+    }
+
+    public static final class GlmmProvider extends KernelBinding<ReferenceBackend, Glmm> {
+        public GlmmProvider() {
+            super(ReferenceBackend.class, Glmm.class, null, null, ReferenceLikelihoodKernel::new);
+        }
+    }
+
+    public static final class SvProvider extends KernelBinding<ReferenceBackend, StochasticVolatility> {
+        public SvProvider() {
+            super(ReferenceBackend.class, StochasticVolatility.class, null, null, ReferenceLikelihoodKernel::new);
         }
     }
 }

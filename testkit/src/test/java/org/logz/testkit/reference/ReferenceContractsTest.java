@@ -7,6 +7,7 @@ import org.logz.testkit.GpcAnnealingKernelContract;
 import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.IsingKernelContract;
 import org.logz.testkit.KernelProviderContract;
+import org.logz.testkit.LikelihoodKernelContract;
 import org.logz.testkit.ParticleBackendContract;
 import org.logz.testkit.RbmKernelContract;
 import org.logz.testkit.ResamplingContract;
@@ -102,6 +103,14 @@ class ReferenceContractsTest {
 
     @Nested
     class GpcAnnealing extends GpcAnnealingKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return new ReferenceBackend();
+        }
+    }
+
+    @Nested
+    class Likelihood extends LikelihoodKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
             return new ReferenceBackend();

@@ -1,0 +1,80 @@
+package org.logz.cli;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+import org.logz.UserException;
+import org.logz.backend.ParticleBackend;
+import org.logz.bench.AiselComparison;
+import org.logz.io.AtomicFiles;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code logz bench aisel}. */
+@Command(name = "aisel", mixinStandardHelpOptions = true,
+        description = "AISEL at several inner N (and the SMC sampler with the exact likelihood where there is one) over "
+                + "many seeds on a latent-variable model: evidence, spread, error against the GLMM's quadrature "
+                + "evidence, σ² of log p̂, steps, inner draws and time.")
+final class AiselBench implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--model", required = true, paramLabel = "MODEL", description = "glmm:SET|FILE or sv:SET|FILE.")
+    String model;
+
+    @Option(names = "--likelihoods", split = ";", defaultValue = "exact;prior:1;prior:4;prior:16;prior:64;laplace:1",
+            paramLabel = "L;L;...", description = "exact, or PROPOSAL:N (laplace:N, prior:N for the GLMM; bootstrap:N for "
+            + "SV), separated by semicolons. Default: ${DEFAULT-VALUE}.")
+    List<String> likelihoods;
+
+    @Option(names = "--particles", defaultValue = "500", description = "θ-particles M. Default: ${DEFAULT-VALUE}.")
+    int particles;
+
+    @Option(names = "--ess-target", defaultValue = "0.99", description = "Adaptive tempering's ρ. Default: ${DEFAULT-VALUE}.")
+    double essTarget;
+
+    @Option(names = "--moves", defaultValue = "1", description = "Pseudo-marginal moves per step. Default: ${DEFAULT-VALUE}.")
+    int moves;
+
+    @Option(names = "--seeds", defaultValue = "20", description = "Seeds per setting. Default: ${DEFAULT-VALUE}.")
+    int seeds;
+
+    @Mixin
+    TableOptions table;
+
+    @Mixin
+    BackendOptions backendOptions;
+
+    @Override
+    public void run() {
+        table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
+        BenchCommand.atLeast("--particles", particles, 2);
+        BenchCommand.atLeast("--moves", moves, 1);
+        BenchCommand.atLeast("--seeds", seeds, 2);
+        if (!(essTarget > 0 && essTarget < 1)) {
+            throw new UserException("--ess-target must lie in (0, 1), got " + essTarget);
+        }
+        if (!(Problem.parse(model) instanceof Problem.LatentProblem problem)) {
+            throw new UserException("bench aisel needs a latent-variable model: glmm:SET|FILE or sv:SET|FILE");
+        }
+        OptionalDouble reference = problem.exactLogZ(true).map(OptionalDouble::of).orElse(OptionalDouble.empty());
+        List<AiselComparison.Row> rows;
+        try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
+            rows = AiselComparison.run(backend, problem.model(), likelihoods, particles, essTarget, moves, seeds,
+                    table.seed, reference, progress);
+        }
+        String markdown = AiselComparison.markdown(model, reference, rows);
+        table.write(markdown);
+        Json.print(spec.commandLine().getOut(), new Report(model, reference.isPresent() ? reference.getAsDouble() : null,
+                particles, essTarget, moves, seeds, rows, markdown));
+    }
+
+    /** The JSON of {@code bench aisel}: one row per likelihood setting. */
+    record Report(String model, Double referenceLogZ, int particles, double essTarget, int moves, int seeds,
+                  List<AiselComparison.Row> rows, String table) {
+    }
+}

@@ -1,0 +1,89 @@
+package org.logz.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --method aisel} and the latent-variable models on the command line, and what they refuse. */
+class AiselCommandsTest {
+    @TempDir
+    Path dir;
+
+    /** AISEL with --inner auto on the shipped 8-group GLMM near its quadrature evidence; every part in the JSON. */
+    @Test
+    void aiselReportsBothEstimatesAndHowNWasChosen() throws IOException {
+        Cli.Outcome o = Cli.run("estimate", "--model", "glmm:sim8", "--method", "aisel", "--particles", "300",
+                "--ess-target", "0.9", "--proposal", "prior", "--json");
+        assertEquals(0, o.code(), o.err());
+        JsonNode j = o.json();
+        assertTrue(Math.abs(j.get("error").asDouble()) <= Math.max(4 * j.get("stderr").asDouble(), 0.2), o.out());
+        assertTrue(Math.abs(j.get("estimates").get("power-posterior").get("logZ").asDouble()
+                - j.get("exactLogZ").asDouble()) < 0.3, o.out());
+        assertTrue(j.get("inner").asInt() >= 1 && j.get("innerChoice").get("targetVariance").asDouble() == 1.0, o.out());
+        assertEquals("prior", j.get("proposal").asText());
+        assertTrue(j.get("logLikelihoodVariance").asDouble() < 4, o.out());
+        assertTrue(j.get("center").has("log_tau") && j.get("tau").asDouble() > 0, o.out());
+        assertEquals(j.get("stepCount").asInt() + 1, j.get("trace").size());
+    }
+
+    /** The exact likelihood through smc and ais; the SV model through aisel with a fixed N. */
+    @Test
+    void exactLikelihoodAndParticleFilterRun() throws IOException {
+        Cli.Outcome smc = Cli.run("estimate", "--model", "glmm:sim8", "--method", "smc", "--likelihood", "exact",
+                "--particles", "200", "--ess-target", "0.9", "--json");
+        assertEquals(0, smc.code(), smc.err());
+        assertTrue(Math.abs(smc.json().get("error").asDouble()) <= Math.max(4 * smc.json().get("stderr").asDouble(), 0.2),
+                smc.out());
+        Cli.Outcome ais = Cli.run("estimate", "--model", "glmm:sim8", "--method", "ais", "--chains", "200", "--steps",
+                "100", "--inner", "8", "--json");
+        assertEquals(0, ais.code(), ais.err());
+        Path plot = dir.resolve("sv.png");
+        Cli.Outcome sv = Cli.run("estimate", "--model", "sv:sim200", "--method", "aisel", "--particles", "60", "--inner",
+                "20", "--ess-target", "0.5", "--plot", plot.toString(), "--json");
+        assertEquals(0, sv.code(), sv.err());
+        assertFalse(sv.json().has("exactLogZ"), sv.out());
+        assertTrue(Files.size(plot) > 1000);
+    }
+
+    @Test
+    void whatDoesNotApplyIsRefused() {
+        Cli.assertUserError(Cli.run("estimate", "--method", "aisel"), "needs a latent-variable model");
+        Cli.assertUserError(Cli.run("estimate", "--inner", "4"), "applies to latent-variable models");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "rts"), "does not run on latent");
+        Cli.assertUserError(Cli.run("estimate", "--model", "sv:sim200", "--method", "smc", "--likelihood", "exact"),
+                "has no exact likelihood");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "aisel", "--likelihood", "exact"),
+                "--method smc --likelihood exact");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "aisel", "--inner", "0"),
+                "between 1 and");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "aisel", "--inner", "many"),
+                "--inner must be");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "ais", "--inner", "auto"),
+                "--inner auto applies to --method aisel");
+        Cli.assertUserError(Cli.run("estimate", "--model", "sv:sim200", "--method", "aisel", "--proposal", "laplace"),
+                "does not apply to");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:nope", "--method", "aisel"), "neither a shipped set");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "aisel", "--schedule", "varopt"),
+                "--schedule varopt does not apply");
+    }
+
+    @Test
+    void malformedDataIsExitTwo() throws IOException {
+        Path file = dir.resolve("bad.npz");
+        org.logz.io.Npz.write(file, java.util.List.of(
+                org.logz.io.NpyArray.ofDoubles("y", new int[] {3}, new double[] {0, 1, 2}),
+                org.logz.io.NpyArray.ofDoubles("X", new int[] {3, 1}, new double[] {1, 1, 1}),
+                org.logz.io.NpyArray.ofDoubles("group", new int[] {3}, new double[] {0, 0, 1})));
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:" + file, "--method", "aisel"), "responses are 0 or 1");
+        Cli.assertUserError(Cli.run("exact", "--model", "glmm:" + file), "responses are 0 or 1");
+    }
+}

@@ -1,0 +1,71 @@
+package org.logz.model;
+
+import java.util.Locale;
+
+import org.logz.UserException;
+
+/** How a {@link LatentModel}'s likelihood enters a run: exactly, or estimated without bias from N inner draws. */
+public sealed interface Likelihood {
+    /** The most inner draws per likelihood estimate. */
+    int MAX_DRAWS = 1 << 20;
+
+    /** What reports call it. */
+    String describe();
+
+    /** {@code p(y | θ)} itself, where the model has it ({@link LatentModel#hasExactLikelihood()}). */
+    record Exact() implements Likelihood {
+        @Override
+        public String describe() {
+            return "exact likelihood";
+        }
+    }
+
+    /** {@code p̂_N(y | θ)} from {@code draws} inner draws by {@code proposal}. */
+    record Estimated(int draws, Proposal proposal) implements Likelihood {
+        public Estimated {
+            if (proposal == null) {
+                throw new IllegalArgumentException("an estimated likelihood needs its proposal");
+            }
+            if (draws < 1 || draws > MAX_DRAWS) {
+                throw new UserException("the inner draws N must be between 1 and " + MAX_DRAWS + ", got " + draws);
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "likelihood estimated from N = " + draws + " inner draws (" + proposal.cliName() + ")";
+        }
+    }
+
+    /** The inner estimator: importance sampling with a Laplace or prior proposal (GLMM), a bootstrap filter (SV). */
+    enum Proposal {
+        LAPLACE, PRIOR, BOOTSTRAP;
+
+        public String cliName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Proposal parse(String s) {
+            for (Proposal p : values()) {
+                if (p.cliName().equals(s == null ? "" : s.trim().toLowerCase(Locale.ROOT))) {
+                    return p;
+                }
+            }
+            throw new UserException("--proposal must be laplace, prior or bootstrap, got " + s);
+        }
+
+        /** The estimator a model uses when none is named. */
+        public static Proposal defaultFor(LatentModel model) {
+            return model instanceof Glmm ? LAPLACE : BOOTSTRAP;
+        }
+
+        /** Refuses a proposal the model has no estimator for. */
+        public void requireFits(LatentModel model) {
+            boolean fits = model instanceof Glmm ? this != BOOTSTRAP : this == BOOTSTRAP;
+            if (!fits) {
+                throw new UserException("--proposal " + cliName() + " does not apply to " + model.description() + "; use "
+                        + defaultFor(model).cliName() + (model instanceof Glmm ? " or prior" : ""));
+            }
+        }
+    }
+}
