@@ -99,11 +99,12 @@ extern "C" __global__ void logz_glmm_groups(const float* theta, long long rows, 
         }
         double max = -INFINITY;
         double total = 0.0;
+        double log_scale = log(scale);
         for (int j = 0; j < inner; j++) {
             double xi = logz_stream_normal((long long) i * inner + j, k0, k1, r, step, LOGZ_TAG_LATENT);
             double u = center + scale * xi;
             double log_weight = laplace
-                    ? logz_glmm_joint(x, y, th, p, first, last, u, tau) + 0.5 * xi * xi + log(scale) + LOGZ_GLMM_LOG_SQRT_2PI
+                    ? logz_glmm_joint(x, y, th, p, first, last, u, tau) + 0.5 * xi * xi + log_scale + LOGZ_GLMM_LOG_SQRT_2PI
                     : logz_glmm_loglik(x, y, th, p, first, last, u);
             if (log_weight > max) {
                 total = total * exp(max - log_weight) + 1.0;

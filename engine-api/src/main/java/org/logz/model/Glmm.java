@@ -209,11 +209,12 @@ public final class Glmm implements LatentModel {
             }
             double max = Double.NEGATIVE_INFINITY;
             double total = 0;
+            double logScale = Math.log(scale);
             for (int j = 0; j < inner; j++) {
                 double xi = normals.at((long) i * inner + j);
                 double u = center + scale * xi;
                 double logWeight = proposal == Likelihood.Proposal.LAPLACE
-                        ? logJoint(a, i, u, tau) + 0.5 * xi * xi + Math.log(scale) + LOG_SQRT_2PI
+                        ? logJoint(a, i, u, tau) + 0.5 * xi * xi + logScale + LOG_SQRT_2PI
                         : logLikelihood(a, i, u);
                 if (logWeight > max) {
                     total = total * Math.exp(max - logWeight) + 1;
