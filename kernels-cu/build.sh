@@ -20,6 +20,12 @@ mkdir -p "$out" "$work"
 sources=("$cuda_src"/*.cu "$cuda_src"/*.cuh "$emu_src"/* "$here/build.sh")
 stamp="$(cat "${sources[@]}" | sha256sum | cut -d' ' -f1)"
 
+# shared arrays must be logz_shared<...> so that the emulator's race detector sees their accesses
+if grep -n '__shared__' "$cuda_src"/*.cu "$cuda_src"/*.cuh "$emu_src"/*.cu | grep -v '__shared__ logz_shared<' | grep -v '^[^:]*:[0-9]*: *//'; then
+  echo "[ERROR] declare shared arrays as '__shared__ logz_shared<T[N]> name;' (common.cuh) so the race detector checks them" >&2
+  exit 1
+fi
+
 # kernel list and single compilation unit, both generated from the sources
 kernels="$(grep -ho 'extern "C" __global__ void [a-z_0-9]*' "$cuda_src"/*.cu | awk '{print $5}' | sort)"
 selftests="$(grep -ho 'extern "C" __global__ void [a-z_0-9]*' "$emu_src"/*.cu | awk '{print $5}' | sort)"
@@ -40,7 +46,7 @@ elif command -v g++ >/dev/null 2>&1 && [ -f "$java_home/include/jni.h" ]; then
   g++ -std=c++17 -O2 -fPIC -shared -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=0 -fno-fast-math \
       -Wall -Wno-unused-function -Wno-maybe-uninitialized -Wno-unknown-pragmas \
       -I"$java_home/include" -I"$java_home/include/linux" -I"$cuda_src" -I"$emu_src" -I"$work" \
-      "$emu_src/emu_kernels.cpp" "$emu_src/emu_runtime.cpp" "$emu_src/emu_jni.cpp" \
+      "$emu_src/emu_kernels.cpp" "$emu_src/emu_runtime.cpp" "$emu_src/emu_memcheck.cpp" "$emu_src/emu_jni.cpp" \
       -o "$library.part" -lpthread
   mv "$library.part" "$library"
   echo "$stamp" > "$work/emu.stamp"
@@ -63,7 +69,10 @@ if [ -f "$out/logz_kernels.fatbin" ] && [ "$(cat "$work/nvcc.stamp" 2>/dev/null)
   exit 0
 fi
 ptxas="$(dirname "$nvcc")/ptxas"
-flags=(-std=c++17 -O3 -I"$cuda_src" -Xptxas -warn-spills)
+# --fmad=false: no multiply-add contraction, as in Java and the host emulation (g++ on x86-64 without
+# -mfma cannot contract), so a sampling decision u < σ(z) and a residual share see the same z and
+# the same rounding on every backend; it costs the tiled fallback GEMM (cuBLAS is unaffected) its FMAs.
+flags=(-std=c++17 -O3 --fmad=false -I"$cuda_src" -Xptxas -warn-spills)
 gencode=()
 for sm in 75 80 86 89 90; do gencode+=(-gencode "arch=compute_$sm,code=sm_$sm"); done
 gencode+=(-gencode "arch=compute_90,code=compute_90")

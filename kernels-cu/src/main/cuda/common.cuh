@@ -10,6 +10,13 @@
 
 #include "philox.cuh"
 
+// Shared arrays are declared `__shared__ logz_shared<T[N]> name;`: the type itself on the device, a
+// checked array in the host emulation (cuda_emu.h), whose race detector sees every access.
+#ifndef LOGZ_HOST_EMULATION
+template <typename T>
+using logz_shared = T;
+#endif
+
 #define LOGZ_BLOCK 256
 #define LOGZ_WARP 32
 #define LOGZ_FULL_MASK 0xffffffffu
@@ -75,8 +82,10 @@ __device__ __forceinline__ double logz_warp_max(double v) {
 
 // Block-wide sum in a fixed order (warp butterflies, then warp 0 over the warp totals); every
 // thread gets the result. Preconditions: all threads of the block call it; blockDim.x is a multiple
-// of 32 and at most 1024; `scratch` holds 32 doubles of shared memory.
-__device__ __forceinline__ double logz_block_sum(double v, double* scratch) {
+// of 32 and at most 1024; `scratch` is a shared logz_shared<double[32]>. The first barrier keeps a
+// warp from overwriting scratch while another still reads the result of the previous reduction.
+template <typename Scratch>
+__device__ __forceinline__ double logz_block_sum(double v, Scratch& scratch) {
     int lane = threadIdx.x & (LOGZ_WARP - 1);
     int warp = threadIdx.x / LOGZ_WARP;
     v = logz_warp_sum(v);
@@ -86,8 +95,10 @@ __device__ __forceinline__ double logz_block_sum(double v, double* scratch) {
     }
     __syncthreads();
     int warps = blockDim.x / LOGZ_WARP;
-    double t = lane < warps ? scratch[lane] : 0.0;
     if (warp == 0) {
+        // only warp 0 reads the warp totals: a read from another warp could see scratch[0] already
+        // overwritten with the block total (a race the emulator's detector found)
+        double t = lane < warps ? scratch[lane] : 0.0;
         t = logz_warp_sum(t);
         if (lane == 0) {
             scratch[0] = t;
@@ -98,7 +109,8 @@ __device__ __forceinline__ double logz_block_sum(double v, double* scratch) {
 }
 
 // Block-wide maximum; same preconditions as logz_block_sum.
-__device__ __forceinline__ double logz_block_max(double v, double* scratch) {
+template <typename Scratch>
+__device__ __forceinline__ double logz_block_max(double v, Scratch& scratch) {
     int lane = threadIdx.x & (LOGZ_WARP - 1);
     int warp = threadIdx.x / LOGZ_WARP;
     v = logz_warp_max(v);
@@ -108,8 +120,10 @@ __device__ __forceinline__ double logz_block_max(double v, double* scratch) {
     }
     __syncthreads();
     int warps = blockDim.x / LOGZ_WARP;
-    double t = lane < warps ? scratch[lane] : -INFINITY;
     if (warp == 0) {
+        // only warp 0 reads the warp totals: a read from another warp could see scratch[0] already
+        // overwritten with the block total (a race the emulator's detector found)
+        double t = lane < warps ? scratch[lane] : -INFINITY;
         t = logz_warp_max(t);
         if (lane == 0) {
             scratch[0] = t;

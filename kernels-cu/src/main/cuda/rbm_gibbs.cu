@@ -78,8 +78,8 @@ extern "C" __global__ void logz_sample_visible(const float* v, int n, int active
 // op(B) = B (K × cols, ldb) or, when transB, Bᵀ with B (cols × K, ldb). Out-of-range reads are zero.
 __device__ __forceinline__ void logz_gemm_strip(int rows, int cols, int K, const float* A, int lda, const float* B,
                                                 int ldb, int transB, float acc[4]) {
-    __shared__ float as[LOGZ_TILE_ROWS][LOGZ_TILE_K];
-    __shared__ float bs[LOGZ_TILE_K][LOGZ_TILE_COLS];
+    __shared__ logz_shared<float[LOGZ_TILE_ROWS][LOGZ_TILE_K]> as;
+    __shared__ logz_shared<float[LOGZ_TILE_K][LOGZ_TILE_COLS]> bs;
     int tx = threadIdx.x;
     int ty = threadIdx.y;
     int row = blockIdx.y * LOGZ_TILE_ROWS + ty;

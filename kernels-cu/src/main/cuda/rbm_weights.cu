@@ -9,10 +9,11 @@
 #include "common.cuh"
 
 // Σ_i slope[i] x[r, i] over n units by the warp; every lane gets it.
-__device__ __forceinline__ double logz_row_dot(const float* x, int n, const double* slope, int lane) {
+template <typename T>
+__device__ __forceinline__ double logz_row_dot(const float* x, int n, const T* coefficient, int lane) {
     double s = 0.0;
     for (int i = lane; i < n; i += LOGZ_WARP) {
-        s += slope[i] * (double) x[i];
+        s += (double) coefficient[i] * (double) x[i];
     }
     return logz_warp_sum(s);
 }
@@ -71,32 +72,35 @@ extern "C" __global__ void logz_log_density(const float* u, const float* x, int 
 
 // Every level of a ladder, for simulated tempering: logF[r·levels + k] = (1-β_k) a0ᵀx + β_k aᵀx
 // + Σ_j softplus(β_k (u_j + b_j)) and slope[r·levels + k] = (a - a0)ᵀx + Σ_j (u_j + b_j) σ(β_k (u_j + b_j)).
-// One thread per (row, level) with its sums in index order: the work is K·H transcendentals per row,
-// enough parallelism without warp reductions.
+// One warp per row: the two visible dot products once per row (not once per level, as the earlier
+// thread-per-(row, level) form did: 2·N·K loads and multiply-adds per row), then per level the lanes
+// split the hidden units and the fixed butterfly of logz_warp_sum adds them, so the result does not
+// depend on the grid. Float64 throughout (the CPU reference's precision); each of the K·H terms is an
+// exp and a log1p, which a warp now spreads over 32 lanes with coalesced reads of u.
 extern "C" __global__ void logz_levels(const float* u, const float* x, int n, int hn, long long rows, const float* a,
                                        const float* a0, const float* b, const double* levelBetas, int levels,
                                        double* logF, double* slope) {
-    LOGZ_FOR_EACH(e, rows * levels) {
-        long long r = e / levels;
-        double beta = levelBetas[e - r * levels];
-        double base = 0.0;
-        double target = 0.0;
-        for (int i = 0; i < n; i++) {
-            double xi = (double) x[r * n + i];
-            base += (double) a0[i] * xi;
-            target += (double) a[i] * xi;
+    LOGZ_FOR_EACH_WARP(r, lane, rows) {
+        double base = logz_row_dot(x + r * n, n, a0, lane);
+        double target = logz_row_dot(x + r * n, n, a, lane);
+        for (int k = 0; k < levels; k++) {
+            double beta = levelBetas[k];
+            double value = 0.0;
+            double derivative = 0.0;
+            for (int j = lane; j < hn; j += LOGZ_WARP) {
+                double field = (double) (u[r * hn + j] + b[j]);
+                double z = beta * field;
+                double ez = exp(-fabs(z));
+                value += fmax(z, 0.0) + log1p(ez);
+                derivative += field * (z >= 0.0 ? 1.0 / (1.0 + ez) : ez / (1.0 + ez));
+            }
+            value = logz_warp_sum(value);
+            derivative = logz_warp_sum(derivative);
+            if (lane == 0) {
+                logF[r * levels + k] = (1.0 - beta) * base + beta * target + value;
+                slope[r * levels + k] = target - base + derivative;
+            }
         }
-        double value = 0.0;
-        double derivative = 0.0;
-        for (int j = 0; j < hn; j++) {
-            double field = (double) (u[r * hn + j] + b[j]);
-            double z = beta * field;
-            double ez = exp(-fabs(z));
-            value += fmax(z, 0.0) + log1p(ez);
-            derivative += field * (z >= 0.0 ? 1.0 / (1.0 + ez) : ez / (1.0 + ez));
-        }
-        logF[e] = (1.0 - beta) * base + beta * target + value;
-        slope[e] = target - base + derivative;
     }
 }
 

@@ -7,7 +7,7 @@
 // +inf entries, over lw[k] + s·delta[k], k < n (delta null: lw alone). When every entry is -inf,
 // out[0] = -inf and both sums are 0.
 __device__ void logz_summary_of(const double* lw, const double* delta, double s, long long n, double* out) {
-    __shared__ double scratch[32];
+    __shared__ logz_shared<double[32]> scratch;
     double max = -INFINITY;
     double bad = 0.0;
     for (long long k = threadIdx.x; k < n; k += blockDim.x) {
@@ -59,7 +59,7 @@ extern "C" __global__ void logz_trial_summary(const double* lw, const double* de
 // logz_weight_summary: the maximum, then Σ w and Σ w v, then Σ w (v - mean)².
 extern "C" __global__ void logz_weighted_moments(const double* lw, const double* v, long long offset, long long stride,
                                                  long long n, double* out) {
-    __shared__ double scratch[32];
+    __shared__ logz_shared<double[32]> scratch;
     double max = -INFINITY;
     double bad = 0.0;
     for (long long k = threadIdx.x; k < n; k += blockDim.x) {

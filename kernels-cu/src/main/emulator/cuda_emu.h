@@ -5,8 +5,21 @@
 // few host threads. In strict mode a shuffle that reads a lane outside its mask, or a warp operation
 // whose mask names an exited lane, aborts the launch with a message.
 //
+// Check modes (emu_runtime.h, set_checks): in race mode the threads of a block run in a random order
+// between barriers, and every shared-memory access goes through logz_shared's checked references to a
+// detector that remembers, per address, the threads that wrote and read it since the last barrier; an
+// access from another thread in the same barrier interval that conflicts with one of them (a write
+// against anything, a read against a write) aborts the launch naming kernel, block, threads and
+// address. In memcheck mode device buffers sit between guard pages and freed ones stay unmapped for a
+// while, so an out-of-bounds or use-after-free access of global memory aborts the launch naming
+// kernel, thread, buffer and offset.
+//
 // Include before the kernel sources (emu_kernels.cpp does).
 #pragma once
+
+#define LOGZ_HOST_EMULATION 1
+
+#include <cstddef>
 
 #include <cmath>
 #include <cstdint>
@@ -42,7 +55,116 @@ void syncwarp(unsigned int mask);
 uint64_t warp_exchange(unsigned int mask, uint64_t value, int source_lane);
 unsigned int warp_ballot(unsigned int mask, int predicate);
 void* dynamic_shared();
+size_t dynamic_shared_bytes();
 [[noreturn]] void fail(const char* message);
+
+// Shared-memory checks (race mode): whether accesses are recorded, the recording, and the failure of
+// an index outside its array.
+extern bool shared_checks;
+void shared_access(const void* address, bool write);
+[[noreturn]] void shared_index_failure(long long index, long long extent);
+
+// A checked reference to one shared-memory element: reads and writes are reported to the detector.
+template <typename T>
+class SharedRef {
+public:
+    explicit SharedRef(T* element) : element_(element) {
+    }
+
+    operator T() const {
+        if (shared_checks) {
+            shared_access(element_, false);
+        }
+        return *element_;
+    }
+
+    SharedRef& operator=(T value) {
+        if (shared_checks) {
+            shared_access(element_, true);
+        }
+        *element_ = value;
+        return *this;
+    }
+
+    SharedRef& operator=(const SharedRef& other) {
+        return *this = static_cast<T>(other);
+    }
+
+    SharedRef& operator+=(T value) {
+        return *this = static_cast<T>(*this) + value;
+    }
+
+private:
+    T* element_;
+};
+
+template <typename T, size_t N>
+class SharedArrayView;
+
+// The checked view of one element: a reference for scalars, a view for rows of multi-dimensional arrays.
+template <typename T>
+inline SharedRef<T> shared_element(T& element) {
+    return SharedRef<T>(&element);
+}
+
+template <typename T, size_t N>
+inline SharedArrayView<T, N> shared_element(T (&row)[N]) {
+    return SharedArrayView<T, N>(row);
+}
+
+inline void check_shared_index(long long index, long long extent) {
+    if (shared_checks && (index < 0 || index >= extent)) {
+        shared_index_failure(index, extent);
+    }
+}
+
+template <typename T, size_t N>
+class SharedArrayView {
+public:
+    explicit SharedArrayView(T* data) : data_(data) {
+    }
+
+    auto operator[](long long index) const {
+        check_shared_index(index, (long long) N);
+        return shared_element(data_[index]);
+    }
+
+private:
+    T* data_;
+};
+
+// Storage of a __shared__ array with checked indexing (logz_shared<T[N]...> in the kernels).
+template <typename T>
+class Shared;
+
+template <typename T, size_t N>
+class Shared<T[N]> {
+public:
+    auto operator[](long long index) {
+        check_shared_index(index, (long long) N);
+        return shared_element(data_[index]);
+    }
+
+private:
+    T data_[N];
+};
+
+// Dynamic shared memory with checked indexing.
+template <typename T>
+class SharedPointer {
+public:
+    SharedPointer(T* data, long long extent) : data_(data), extent_(extent) {
+    }
+
+    SharedRef<T> operator[](long long index) const {
+        check_shared_index(index, extent_);
+        return SharedRef<T>(data_ + index);
+    }
+
+private:
+    T* data_;
+    long long extent_;
+};
 
 template <typename T>
 inline T shuffle(unsigned int mask, T value, int source_lane) {
@@ -66,7 +188,13 @@ inline int lane_id() {
 #define blockDim (logz_emu::current_block_dim)
 #define gridDim (logz_emu::current_grid_dim)
 #define __syncthreads() logz_emu::syncthreads()
-#define LOGZ_DYNAMIC_SHARED(T, name) T* name = reinterpret_cast<T*>(logz_emu::dynamic_shared())
+#define LOGZ_DYNAMIC_SHARED(T, name)                                                   \
+    logz_emu::SharedPointer<T> name(reinterpret_cast<T*>(logz_emu::dynamic_shared()), \
+                                    (long long) (logz_emu::dynamic_shared_bytes() / sizeof(T)))
+
+// __shared__ logz_shared<T[N]> name: a shared array whose accesses the race detector sees.
+template <typename T>
+using logz_shared = logz_emu::Shared<T>;
 
 inline void __syncwarp(unsigned int mask = 0xffffffffu) {
     logz_emu::syncwarp(mask);

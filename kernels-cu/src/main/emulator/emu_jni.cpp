@@ -82,9 +82,13 @@ JNIEXPORT void JNICALL Java_org_logz_cuda_EmulatorNative_setStrict(JNIEnv*, jcla
     logz_emu::set_strict(strict == JNI_TRUE);
 }
 
+JNIEXPORT void JNICALL Java_org_logz_cuda_EmulatorNative_setChecks(JNIEnv*, jclass, jint checks) {
+    logz_emu::set_checks(checks);
+}
+
 JNIEXPORT jlong JNICALL Java_org_logz_cuda_EmulatorNative_allocate(JNIEnv* env, jclass, jlong bytes) {
-    void* p = nullptr;
-    if (bytes <= 0 || posix_memalign(&p, 256, (size_t) bytes) != 0) {
+    void* p = bytes > 0 ? logz_emu::device_allocate((size_t) bytes) : nullptr;
+    if (p == nullptr) {
         throw_state(env, "emulated device: cannot allocate " + std::to_string(bytes) + " bytes");
         return 0;
     }
@@ -92,7 +96,7 @@ JNIEXPORT jlong JNICALL Java_org_logz_cuda_EmulatorNative_allocate(JNIEnv* env, 
 }
 
 JNIEXPORT void JNICALL Java_org_logz_cuda_EmulatorNative_release(JNIEnv*, jclass, jlong pointer) {
-    std::free(address<void>(pointer));
+    logz_emu::device_release(address<void>(pointer));
 }
 
 JNIEXPORT void JNICALL Java_org_logz_cuda_EmulatorNative_fill(JNIEnv*, jclass, jlong pointer, jint value, jlong bytes) {
@@ -152,9 +156,10 @@ JNIEXPORT void JNICALL Java_org_logz_cuda_EmulatorNative_launch(JNIEnv* env, jcl
     block.x = bx;
     block.y = by;
     block.z = bz;
-    const char* error = logz_emu::launch(entry->invoker, pointers.data(), grid, block, (size_t) shared);
-    if (error != nullptr) {
-        throw_state(env, "kernel " + kernel + ": " + error);
+    std::string error = logz_emu::launch(entry->name, entry->kinds.c_str(), entry->invoker, pointers.data(), grid, block,
+                                         (size_t) shared);
+    if (!error.empty()) {
+        throw_state(env, error.rfind("kernel ", 0) == 0 ? error : "kernel " + kernel + ": " + error);
     }
 }
 

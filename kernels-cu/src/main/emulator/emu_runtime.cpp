@@ -6,14 +6,24 @@
 // barrier; the scheduler releases a block barrier when every live thread of the block waits at it,
 // and a warp barrier when every lane of its mask waits. No thread ever runs while another of the same
 // host worker does, so shared memory and warp slots need no locks.
+//
+// Race mode (cuda_emu.h) adds two things to the scheduler: ready threads run in a random order and
+// each may be held back a round, so code that passes only under the in-order interleaving stops
+// passing; and every shared access is checked against the others of its barrier interval. Barrier
+// intervals are counted per block (block epoch, advanced when a block barrier releases) and per warp
+// (warp epoch, advanced when a warp barrier releases): two accesses of different threads are ordered
+// when a block barrier lies between them, or when both threads are lanes of one warp and a warp
+// barrier lies between them; otherwise a pair with a write in it is a race.
 #include "emu_runtime.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <random>
 #include <sys/mman.h>
 #include <thread>
 #include <ucontext.h>
@@ -43,6 +53,8 @@ struct Fiber {
 };
 
 struct Launch {
+    const char* kernel = nullptr;
+    const char* kinds = nullptr;
     const KernelInvoker* invoker = nullptr;
     void** args = nullptr;
     dim3 grid;
@@ -51,6 +63,79 @@ struct Launch {
 };
 
 bool strict_mode = false;
+std::atomic<int> check_modes{0};
+std::atomic<unsigned long long> launches{0};
+
+// One shared-memory access: the thread (linear index) and the barrier epochs it happened in.
+struct Access {
+    int thread;
+    unsigned int block_epoch;
+    unsigned int warp_epoch;
+};
+
+// What the race detector remembers of one shared address in the current block.
+struct Cell {
+    uintptr_t address = 0;
+    unsigned long long block = 0;  // the Cells::block it belongs to; older cells are free
+    bool written = false;
+    Access writer{};
+    std::vector<Access> readers;
+};
+
+// An open-addressing table of cells, emptied for each block by advancing `block` (no clearing).
+class Cells {
+public:
+    void next_block() {
+        block_++;
+        used_ = 0;
+    }
+
+    Cell& at(uintptr_t address) {
+        if (2 * (used_ + 1) > table_.size()) {
+            grow();
+        }
+        size_t mask = table_.size() - 1;
+        for (size_t i = hash(address) & mask;; i = (i + 1) & mask) {
+            Cell& c = table_[i];
+            if (c.block != block_) {
+                c.address = address;
+                c.block = block_;
+                c.written = false;
+                c.readers.clear();
+                used_++;
+                return c;
+            }
+            if (c.address == address) {
+                return c;
+            }
+        }
+    }
+
+private:
+    static size_t hash(uintptr_t address) {
+        return (size_t) ((address >> 2) * 0x9e3779b97f4a7c15ull >> 20);
+    }
+
+    void grow() {
+        std::vector<Cell> old;
+        old.swap(table_);
+        table_.resize(old.empty() ? 4096 : 2 * old.size());
+        size_t mask = table_.size() - 1;
+        for (Cell& c : old) {
+            if (c.block == block_) {
+                size_t i = hash(c.address) & mask;
+                while (table_[i].block == block_) {
+                    i = (i + 1) & mask;
+                }
+                table_[i] = std::move(c);
+            }
+        }
+    }
+
+    std::vector<Cell> table_;
+    unsigned long long block_ = 1;
+    size_t used_ = 0;
+};
 
 // Per host worker.
 struct Worker {
@@ -63,6 +148,12 @@ struct Worker {
     std::vector<uint64_t> warp_slots;
     std::vector<unsigned char> shared;
     const char* error = nullptr;
+    std::string error_text;
+    // race mode
+    std::mt19937_64 order;
+    unsigned int block_epoch = 0;
+    std::vector<unsigned int> warp_epochs;
+    Cells cells;
 };
 
 thread_local Worker* worker = nullptr;
@@ -154,6 +245,14 @@ const char* run_block(Worker* w, dim3 block_index) {
     if (w->shared.size() < l.shared_bytes) {
         w->shared.resize(l.shared_bytes);
     }
+    bool races = (check_modes.load() & kCheckRaces) != 0;
+    if (races) {
+        w->order.seed(launches.load() * 0x9e3779b97f4a7c15ull
+                      ^ ((unsigned long long) block_index.z << 42 | (unsigned long long) block_index.y << 21 | block_index.x));
+        w->cells.next_block();
+        w->block_epoch = 0;
+        w->warp_epochs.assign((size_t) (threads + 31) / 32, 0);
+    }
     for (int t = 0; t < threads; t++) {
         Fiber* f = w->fibers[t];
         f->status = Status::Ready;
@@ -163,18 +262,29 @@ const char* run_block(Worker* w, dim3 block_index) {
         f->state.thread_idx.z = t / (l.block.x * l.block.y);
     }
     w->error = nullptr;
+    std::vector<int> order(threads);
     int done = 0;
     while (done < threads) {
         bool progressed = false;
+        int ready = 0;
         for (int t = 0; t < threads; t++) {
-            Fiber* f = w->fibers[t];
-            if (f->status == Status::Ready) {
-                resume(w, f);
-                progressed = true;
-                if (w->error != nullptr) {
-                    abandon(w, threads);
-                    return w->error;
-                }
+            if (w->fibers[t]->status == Status::Ready) {
+                order[ready++] = t;
+            }
+        }
+        if (races) {
+            std::shuffle(order.begin(), order.begin() + ready, w->order);
+        }
+        for (int i = 0; i < ready; i++) {
+            // in race mode every thread but the first of the round may wait for a later round
+            if (races && i > 0 && (w->order() & 1u) != 0) {
+                continue;
+            }
+            resume(w, w->fibers[order[i]]);
+            progressed = true;
+            if (w->error != nullptr) {
+                abandon(w, threads);
+                return w->error;
             }
         }
         done = 0;
@@ -190,6 +300,7 @@ const char* run_block(Worker* w, dim3 block_index) {
             for (int t = 0; t < threads; t++) {
                 w->fibers[t]->status = Status::Ready;
             }
+            w->block_epoch++;
             progressed = true;
         }
         for (int base = 0; base < threads; base += 32) {
@@ -207,6 +318,9 @@ const char* run_block(Worker* w, dim3 block_index) {
                     if (waiting >> lane & 1u) {
                         w->fibers[base + lane]->status = Status::Ready;
                     }
+                }
+                if (races) {
+                    w->warp_epochs[base / 32]++;
                 }
                 progressed = true;
             } else if (waiting != 0 && strict_mode) {
@@ -373,21 +487,137 @@ void* dynamic_shared() {
 
 void fail(const char* message) {
     Worker* w = worker;
-    w->error = message;
+    w->error_text = message;
+    w->error = w->error_text.c_str();
     w->running->status = Status::Done;
     yield();
     std::abort();  // not reached: a failed block is never resumed
+}
+
+namespace {
+
+std::string dim_text(dim3 d) {
+    return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+}
+
+std::string thread_text(int linear) {
+    dim3 b = current_block_dim;
+    dim3 t;
+    t.x = linear % b.x;
+    t.y = (linear / b.x) % b.y;
+    t.z = linear / (b.x * b.y);
+    return dim_text(t);
+}
+
+// "kernel K, block (x,y,z)": where a failure happened.
+std::string where() {
+    return std::string("kernel ") + worker->launch->kernel + ", block " + dim_text(current_block);
+}
+
+bool ordered(const Access& before, const Access& now) {
+    if (before.thread == now.thread || before.block_epoch != now.block_epoch) {
+        return true;
+    }
+    return before.thread / 32 == now.thread / 32 && before.warp_epoch != now.warp_epoch;
+}
+
+[[noreturn]] void race(const void* address, const Access& now, bool write, const Access& other, bool other_write) {
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "%p", address);
+    fail((where() + ": shared-memory race at address " + hex + ": thread " + thread_text(now.thread) + " "
+          + (write ? "writes" : "reads") + " it after thread " + thread_text(other.thread) + " "
+          + (other_write ? "wrote" : "read") + " it with no barrier between them")
+             .c_str());
+}
+
+}  // namespace
+
+bool shared_checks = false;
+
+void shared_access(const void* address, bool write) {
+    Worker* w = worker;
+    int thread = current_thread->linear;
+    Access now{thread, w->block_epoch, w->warp_epochs[(size_t) thread / 32]};
+    Cell& cell = w->cells.at(reinterpret_cast<uintptr_t>(address));
+    if (cell.written && !ordered(cell.writer, now)) {
+        race(address, now, write, cell.writer, true);
+    }
+    if (write) {
+        for (const Access& reader : cell.readers) {
+            if (!ordered(reader, now)) {
+                race(address, now, true, reader, false);
+            }
+        }
+        cell.written = true;
+        cell.writer = now;
+        cell.readers.clear();
+        return;
+    }
+    // readers of older intervals can no longer race with anything: keep the current interval only
+    if (!cell.readers.empty() && cell.readers.back().block_epoch != now.block_epoch) {
+        cell.readers.clear();
+    }
+    // a thread that reads an address again usually does so before anyone else does
+    if (!cell.readers.empty() && cell.readers.back().thread == thread && cell.readers.back().warp_epoch == now.warp_epoch) {
+        return;
+    }
+    cell.readers.push_back(now);
+}
+
+void shared_index_failure(long long index, long long extent) {
+    fail((where() + ": thread " + thread_text(current_thread->linear) + " indexes a shared array of " + std::to_string(extent)
+          + " elements at " + std::to_string(index))
+             .c_str());
+}
+
+size_t dynamic_shared_bytes() {
+    return worker->launch->shared_bytes;
+}
+
+std::string current_site() {
+    if (worker == nullptr || worker->running == nullptr) {
+        return "";
+    }
+    return where() + " thread " + thread_text(current_thread->linear);
+}
+
+std::string pointer_arguments(uintptr_t begin, uintptr_t end) {
+    std::string out;
+    const Launch& l = *worker->launch;
+    for (int i = 0; l.kinds[i] != '\0'; i++) {
+        if (l.kinds[i] != 'p') {
+            continue;
+        }
+        uintptr_t value = reinterpret_cast<uintptr_t>(*static_cast<void**>(l.args[i]));
+        if (value >= begin && value < end) {
+            out += (out.empty() ? "kernel argument " : ", ") + std::to_string(i);
+        }
+    }
+    return out;
 }
 
 void set_strict(bool strict) {
     strict_mode = strict;
 }
 
+void set_checks(int modes) {
+    check_modes.store(modes);
+    shared_checks = (modes & kCheckRaces) != 0;
+    if ((modes & kCheckMemory) != 0) {
+        install_memcheck();
+    }
+}
+
+int checks() {
+    return check_modes.load();
+}
+
 int host_threads() {
     return pool().size();
 }
 
-const char* launch(const KernelInvoker& invoker, void** args, dim3 grid, dim3 block, size_t shared_bytes) {
+std::string launch(const char* kernel, const char* kinds, const KernelInvoker& invoker, void** args, dim3 grid,
+                   dim3 block, size_t shared_bytes) {
     long long threads = (long long) block.x * block.y * block.z;
     if (threads < 1 || threads > 1024) {
         return "block size outside [1, 1024] threads";
@@ -396,13 +626,17 @@ const char* launch(const KernelInvoker& invoker, void** args, dim3 grid, dim3 bl
         return "empty grid";
     }
     std::lock_guard<std::mutex> lock(launch_mutex);
+    launches++;
     Launch l;
+    l.kernel = kernel;
+    l.kinds = kinds;
     l.invoker = &invoker;
     l.args = args;
     l.grid = grid;
     l.block = block;
     l.shared_bytes = shared_bytes;
-    return pool().run(l);
+    const char* error = pool().run(l);
+    return error != nullptr ? std::string(error) : std::string();
 }
 
 }  // namespace logz_emu

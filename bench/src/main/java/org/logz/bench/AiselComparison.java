@@ -43,6 +43,7 @@ public final class AiselComparison {
     public static List<Row> run(ParticleBackend backend, LatentModel model, List<String> entries, int particles,
                                 double essTarget, int moves, int seeds, long seed, OptionalDouble reference,
                                 ProgressListener listener) {
+        entries = check(entries, model);
         List<Row> rows = new ArrayList<>();
         long done = 0;
         for (String entry : entries) {
@@ -92,6 +93,33 @@ public final class AiselComparison {
                     draws, seconds));
         }
         return rows;
+    }
+
+    /** The default list for a model: the GLMM's exact likelihood and both proposals; the filter at three N for SV. */
+    public static List<String> defaults(LatentModel model) {
+        return model.hasExactLikelihood() ? List.of("exact", "prior:1", "prior:4", "prior:16", "prior:64", "laplace:1")
+                : List.of("bootstrap:10", "bootstrap:40", "bootstrap:160");
+    }
+
+    /** The entries trimmed and parsed once (so a bad one is refused before any run), refusing empty and repeated ones. */
+    public static List<String> check(List<String> entries, LatentModel model) {
+        List<String> out = new ArrayList<>();
+        for (String entry : entries) {
+            String e = entry.trim();
+            if (e.isEmpty()) {
+                throw new UserException("bench aisel: an empty entry in --likelihoods; write exact or PROPOSAL:N, "
+                        + "separated by semicolons");
+            }
+            parse(e, model);
+            if (out.contains(e)) {
+                throw new UserException("bench aisel: '" + e + "' appears twice in --likelihoods");
+            }
+            out.add(e);
+        }
+        if (out.isEmpty()) {
+            throw new UserException("bench aisel: --likelihoods lists nothing to run");
+        }
+        return out;
     }
 
     private static Likelihood parse(String entry, LatentModel model) {

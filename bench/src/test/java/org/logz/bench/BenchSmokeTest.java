@@ -49,7 +49,32 @@ class BenchSmokeTest {
                     new SweepBenchmark.Settings(70, 2, 3, 2));
             assertTrue(r.sweepOverGemm() > 0 && Double.isFinite(r.sweepOverGemm()), r.toString());
             assertTrue(r.annealOverGemm() > 0 && Double.isFinite(r.annealOverGemm()), r.toString());
+            assertTrue(r.sweepOverBestGemm() > 0 && Double.isFinite(r.sweepOverBestGemm()), r.toString());
             assertEquals(70, r.chains());
+        }
+    }
+
+    @Test
+    void peersWithoutAnInterpreterAreNamedMissingNotCrashed() {
+        Rbm rbm = RandomRbm.create(37, 11, 0.3, 1);
+        try (ParticleBackend backend = CpuBackend.create(2)) {
+            PeerBenchmark.Result r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(16, 1, 1, 1, "/no/such/python3"));
+            assertEquals(1, r.peers().size(), r.toString());
+            assertTrue(r.peers().get(0).missing().contains("/no/such/python3 could not be started"), r.toString());
+            assertTrue(r.logzChainSweepsPerSecond() > 0);
+        }
+    }
+
+    @Test
+    void peersRunOrSayWhatIsMissing() {
+        String python = PeerBenchmark.Settings.defaultPython();
+        Rbm rbm = RandomRbm.create(37, 11, 0.3, 1);
+        try (ParticleBackend backend = CpuBackend.create(2)) {
+            PeerBenchmark.Result r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(16, 1, 1, 1, python));
+            for (PeerBenchmark.Peer p : r.peers()) {
+                assertTrue(p.missing() != null || (p.sweepSeconds() > 0 && p.logzSpeedup() > 0), p.toString());
+            }
+            assertTrue(r.peers().size() >= 1, r.toString());
         }
     }
 

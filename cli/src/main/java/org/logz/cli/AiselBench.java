@@ -26,9 +26,9 @@ final class AiselBench implements Runnable {
     @Option(names = "--model", required = true, paramLabel = "MODEL", description = "glmm:SET|FILE or sv:SET|FILE.")
     String model;
 
-    @Option(names = "--likelihoods", split = ";", defaultValue = "exact;prior:1;prior:4;prior:16;prior:64;laplace:1",
-            paramLabel = "L;L;...", description = "exact, or PROPOSAL:N (laplace:N, prior:N for the GLMM; bootstrap:N for "
-            + "SV), separated by semicolons. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--likelihoods", split = ";", paramLabel = "L;L;...", description = "exact, or PROPOSAL:N (laplace:N, "
+            + "prior:N for the GLMM; bootstrap:N for SV), separated by semicolons. Default: exact;prior:1;prior:4;prior:16;"
+            + "prior:64;laplace:1 for a GLMM, bootstrap:10;bootstrap:40;bootstrap:160 for SV.")
     List<String> likelihoods;
 
     @Option(names = "--particles", defaultValue = "500", description = "θ-particles M. Default: ${DEFAULT-VALUE}.")
@@ -61,10 +61,12 @@ final class AiselBench implements Runnable {
         if (!(Problem.parse(model) instanceof Problem.LatentProblem problem)) {
             throw new UserException("bench aisel needs a latent-variable model: glmm:SET|FILE or sv:SET|FILE");
         }
-        OptionalDouble reference = problem.exactLogZ(true).map(OptionalDouble::of).orElse(OptionalDouble.empty());
+        List<String> entries = AiselComparison.check(likelihoods == null ? AiselComparison.defaults(problem.model())
+                : likelihoods, problem.model());
+        OptionalDouble reference = problem.exactLogZ(false).map(OptionalDouble::of).orElse(OptionalDouble.empty());
         List<AiselComparison.Row> rows;
         try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
-            rows = AiselComparison.run(backend, problem.model(), likelihoods, particles, essTarget, moves, seeds,
+            rows = AiselComparison.run(backend, problem.model(), entries, particles, essTarget, moves, seeds,
                     table.seed, reference, progress);
         }
         String markdown = AiselComparison.markdown(model, reference, rows);

@@ -26,8 +26,8 @@ import org.logz.resample.ResamplingScheme;
  * with {@code --inner N|auto[:V]} and {@code --proposal}; replicates re-run everything, the choice of N included.
  */
 final class AiselRuns {
-    /** σ² above which the run warns: the pseudo-marginal moves stick (Pitt et al. 2012). */
-    static final double STICKY_VARIANCE = 4;
+    /** σ² above which the run warns: the pseudo-marginal moves stick (Pitt et al. 2012 put the optimum near σ² = 1). */
+    static final double STICKY_VARIANCE = 2;
 
     private AiselRuns() {
     }
@@ -53,12 +53,31 @@ final class AiselRuns {
         }
     }
 
+    /** The most inner terms (particles × draws × observations) one sweep of likelihood estimates may evaluate. */
+    static final long MAX_TERMS_PER_SWEEP = 1L << 34;
+
+    /**
+     * Refuses up front a run whose every likelihood sweep would take hours: one sweep evaluates particles × N ×
+     * observations terms, at roughly 10^8 per second and core.
+     */
+    static void checkCost(long particles, long draws, LatentModel model) {
+        double terms = (double) particles * draws * model.observations();
+        if (terms > MAX_TERMS_PER_SWEEP) {
+            throw new UserException(String.format(Locale.ROOT, "%d particles × %d inner draws × %d observations = %.3g "
+                    + "terms per likelihood sweep (and dozens of sweeps per run) exceed the %.3g logz runs; use fewer "
+                    + "particles or inner draws", particles, draws, model.observations(), terms, (double) MAX_TERMS_PER_SWEEP));
+        }
+    }
+
     static EstimateCommand.Runs run(EstimateCommand c, Problem.LatentProblem problem) {
         LatentModel model = problem.model();
         ResamplingScheme scheme = c.matched("--resampling") ? ResamplingScheme.parse(c.resampling)
                 : ResamplingScheme.MULTINOMIAL;
         SmcSampler.Steps steps = SmcRuns.steps(c, problem);
         Aisel.Inner inner = inner(c.inner);
+        if (inner instanceof Aisel.Inner.Fixed fixed) {
+            checkCost(c.particles, fixed.draws(), model);
+        }
         Likelihood.Proposal proposal = c.proposalOption() != null ? c.proposalOption()
                 : Likelihood.Proposal.defaultFor(model);
         List<AiselResult> results = new ArrayList<>();

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.GpcSweepBenchmark;
+import org.logz.bench.PeerBenchmark;
 import org.logz.bench.SequentialComparison;
 import org.logz.bench.SweepBenchmark;
 import org.logz.bench.TemperedComparison;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code logz bench}: speed measurements reported as ratios measured in one run. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Sequential.class, BenchCommand.Tempered.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Peers.class, BenchCommand.Sequential.class, BenchCommand.Tempered.class,
         BenchCommand.Work.class, GpcBench.class, SchedulesBench.class, AiselBench.class,
         CalibrationBench.class},
         description = "Benchmarks; speed is reported as ratios to the matrix products measured in the same run.")
@@ -106,18 +107,74 @@ final class BenchCommand implements Callable<Integer> {
             }
             Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model,
                     r.backend(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
-                    r.sweepsPerSecond() * r.chains(), r.sweepOverGemm(), r.annealOverGemm(), r.gemmGflops(),
-                    r.sweepSeconds(), r.annealStepSeconds(), r.gemmSeconds()));
+                    r.sweepsPerSecond() * r.chains(), r.sweepOverBestGemm(), r.sweepOverGemm(), r.annealOverSweep(),
+                    r.gemmGflops(), r.sweepSeconds(), r.annealStepSeconds(), r.bestGemmSeconds(), r.gemmSeconds()));
         }
 
         /** The JSON of {@code bench sweep --model gpc:...}. */
         record GpcReport(String model, @JsonUnwrapped GpcSweepBenchmark.Result result) {
         }
 
-        /** The JSON of {@code bench sweep}: throughput and the sweep's and AIS step's time against the GEMM pair. */
+        /**
+         * The JSON of {@code bench sweep}: throughput, the sweep's time over the best whole-shape GEMM pair
+         * and over the pair as the backend tiles it, and an AIS step's time over a sweep.
+         */
         record Report(String model, String backend, int visible, int hidden, int chains, int threads, double sweepsPerSecond,
-                      double chainSweepsPerSecond, double sweepOverGemm, double aisStepOverGemm, double gemmGflops,
-                      double sweepSeconds, double aisStepSeconds, double gemmSeconds) {
+                      double chainSweepsPerSecond, double sweepOverBestGemm, double sweepOverTiledGemm, double aisStepOverSweep,
+                      double bestGemmGflops, double sweepSeconds, double aisStepSeconds, double bestGemmSeconds,
+                      double tiledGemmSeconds) {
+        }
+    }
+
+    @Command(name = "peers", mixinStandardHelpOptions = true,
+            description = "logz's Gibbs sweep next to scikit-learn's BernoulliRBM.gibbs (float32 and float64) and a PyTorch "
+                    + "sweep on the same RBM, chains and threads, in one run (python3 with python3-sklearn and python3-torch; "
+                    + "a missing one is named, not timed).")
+    static final class Peers implements Runnable {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--model", paramLabel = "MODEL", description = "RBM .npz. Default: a random 784×500 RBM (seed 1).")
+        String model;
+
+        @Option(names = "--chains", defaultValue = "1000", description = "Default: ${DEFAULT-VALUE}.")
+        int chains;
+
+        @Option(names = "--sweeps", defaultValue = "10", description = "Sweeps per timed repetition. Default: ${DEFAULT-VALUE}.")
+        int sweeps;
+
+        @Option(names = "--repeats", defaultValue = "5", description = "Timed repetitions; medians are reported. Default: ${DEFAULT-VALUE}.")
+        int repeats;
+
+        @Option(names = "--python", paramLabel = "PATH", description = "The interpreter with the peers' packages (default: "
+                + "/usr/bin/python3 when present, else python3).")
+        String python;
+
+        @Mixin
+        BackendOptions backendOptions;
+
+        @Override
+        public void run() {
+            atLeast("--chains", chains, 1);
+            atLeast("--sweeps", sweeps, 1);
+            atLeast("--repeats", repeats, 1);
+            int threads = backendOptions.threads == null ? Runtime.getRuntime().availableProcessors() : backendOptions.threads;
+            Problem problem = model == null ? null : Problem.parse(model, EstimateCommand.optional(null),
+                    EstimateCommand.optional(null));
+            if (problem != null && !(problem instanceof Problem.RbmProblem)) {
+                throw new UserException("bench peers runs on RBMs, not " + model);
+            }
+            Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : ((Problem.RbmProblem) problem).source().rbm();
+            PeerBenchmark.Result r;
+            try (ParticleBackend backend = backendOptions.open()) {
+                r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(chains, sweeps, repeats, threads,
+                        python == null ? PeerBenchmark.Settings.defaultPython() : python));
+            }
+            Json.print(spec.commandLine().getOut(), new PeersReport(model == null ? "random 784×500" : model, r));
+        }
+
+        /** The JSON of {@code bench peers}. */
+        record PeersReport(String model, @JsonUnwrapped PeerBenchmark.Result result) {
         }
     }
 

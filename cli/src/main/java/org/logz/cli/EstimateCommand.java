@@ -350,7 +350,9 @@ final class EstimateCommand implements Callable<Integer> {
             throw new UserException("--start applies to GP classification (--model gpc:...) only");
         }
         checkLatentOptions(problem, family);
-        latentLikelihood = problem instanceof Problem.LatentProblem latent ? likelihood(latent.model()) : null;
+        // aisel reads --inner (N or auto) and --proposal itself (AiselRuns)
+        latentLikelihood = problem instanceof Problem.LatentProblem latent && method != Method.AISEL
+                ? likelihood(latent.model()) : null;
         Double exact = problem.exactLogZ(compareExact).orElse(null);
         exactLogZ = exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact);
         Runs result = switch (family) {
@@ -456,9 +458,9 @@ final class EstimateCommand implements Callable<Integer> {
                 }
             }
         }
-        if ((family == Family.SEQUENTIAL || family == Family.SMC) && matched("--chains")) {
+        if ((family == Family.SEQUENTIAL || family == Family.SMC || family == Family.AISEL) && matched("--chains")) {
             throw new UserException("--chains does not apply to --method " + method
-                    + (family == Family.SMC ? "; the SMC sampler's particles are --particles" : ""));
+                    + (family != Family.SEQUENTIAL ? "; the SMC sampler's particles are --particles" : ""));
         }
         for (String option : new java.util.TreeSet<>(NOT_FOR.getOrDefault(method, Set.of()))) {
             if (matched(option)) {

@@ -4,6 +4,7 @@ import org.logz.UserException;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.Rbm;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import picocli.CommandLine.Command;
@@ -14,8 +15,9 @@ import picocli.CommandLine.Spec;
 /** {@code logz exact}: log Z by enumeration of the smaller layer, as one JSON object. */
 @Command(name = "exact", mixinStandardHelpOptions = true,
         description = "Exact log Z: of an RBM by Gray-code enumeration of its smaller layer (at most "
-                + RbmEnumeration.MAX_UNITS + " units), of ising:L=N by Kaufman's formula, of gauss-toy in closed form. "
-                + "Prints one JSON object.")
+                + RbmEnumeration.MAX_UNITS + " units), of ising:L=N by Kaufman's formula, of gauss-toy in closed form, of small GP classifiers by "
+                + "orthant probabilities, of glmm: models with at most 2 covariates by quadrature over θ (refused when its "
+                + "two rules disagree). Prints one JSON object.")
 final class ExactCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -44,7 +46,9 @@ final class ExactCommand implements Runnable {
                             : problem instanceof Problem.GpcProblem gpc ? (gpc.model().size() <= 3
                             ? "orthant probability (Sheppard)" : "independent cases, 2^-n")
                             : problem instanceof Problem.LatentProblem ? "adaptive Gauss-Hermite quadrature over θ "
-                            + "(24 nodes per dimension) of the Gauss-Hermite likelihood" : "closed form",
+                            + "(24 nodes per dimension) of the exact group likelihoods (Gauss-Hermite, or Gauss-Legendre panels where "
+                            + "that does not converge)" : "closed form",
+                    problem instanceof Problem.LatentProblem latent ? latent.quadratureError().orElse(null) : null,
                     (System.nanoTime() - started) * 1e-9));
             return;
         }
@@ -59,8 +63,13 @@ final class ExactCommand implements Runnable {
                 (System.nanoTime() - started) * 1e-9));
     }
 
-    /** The JSON for a model with a closed form. */
-    record Formula(double logZ, @JsonUnwrapped Problem.Description problem, String formula, double seconds) {
+    /**
+     * The JSON for a model with a closed form or a quadrature; {@code quadratureError} (quadratures only) is the
+     * difference between the 16- and 24-node rules, at most 1e-3 for a value to be printed.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Formula(double logZ, @JsonUnwrapped Problem.Description problem, String formula, Double quadratureError,
+                   double seconds) {
     }
 
     /** The JSON for an RBM: which layer was summed over and how many states of the other. */

@@ -1,6 +1,8 @@
 package org.logz.cli;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -215,6 +217,8 @@ sealed interface Problem {
      * with p ≤ 2 has a quadrature evidence.
      */
     record LatentProblem(LatentModel model) implements Problem {
+        private static final Map<Glmm, GlmmEvidence.Result> QUADRATURES = Collections.synchronizedMap(new IdentityHashMap<>());
+
         /** Inner draws of an estimated likelihood when --inner is not given (methods other than aisel). */
         static final int DEFAULT_DRAWS = 64;
 
@@ -226,9 +230,41 @@ sealed interface Problem {
         @Override
         public Optional<Double> exactLogZ(boolean requested) {
             if (model instanceof Glmm glmm && glmm.parameters() <= GlmmEvidence.MAX_DIMENSION) {
-                return Optional.of(GlmmEvidence.of(glmm).logZ());
+                GlmmEvidence.Result r = quadrature(glmm);
+                if (r.quadratureError() <= GlmmEvidence.TOLERANCE) {
+                    return Optional.of(r.logZ());
+                }
+                // an unconverged quadrature is no exact value: say so when asked for, compare with nothing otherwise
+                if (requested) {
+                    throw new UserException(model.description() + ": the quadrature evidence did not converge (the "
+                            + GlmmEvidence.COARSE + "- and " + GlmmEvidence.FINE + "-node rules give " + String.format(Locale.ROOT, "%.4f", r.logZ())
+                            + " and differ by " + String.format(Locale.ROOT, "%.3g", r.quadratureError()) + " > " + GlmmEvidence.TOLERANCE
+                            + "; the posterior of θ is far from Gaussian); estimate it with --method aisel or smc");
+                }
             }
             return Optional.empty();
+        }
+
+        /** A GLMM's log Z ≤ 0. */
+        @Override
+        public Optional<Double> logZUpperBound() {
+            return model instanceof Glmm ? Optional.of(0.0) : Optional.empty();
+        }
+
+        @Override
+        public String upperBoundReason() {
+            return "the evidence of a GLMM is the probability of its binary responses";
+        }
+
+        /** The quadrature evidence of a GLMM, computed once per problem. */
+        private static GlmmEvidence.Result quadrature(Glmm glmm) {
+            return QUADRATURES.computeIfAbsent(glmm, GlmmEvidence::of);
+        }
+
+        /** The difference between the two quadrature rules behind {@link #exactLogZ}, when there is one. */
+        Optional<Double> quadratureError() {
+            return model instanceof Glmm glmm && glmm.parameters() <= GlmmEvidence.MAX_DIMENSION
+                    ? Optional.of(quadrature(glmm).quadratureError()) : Optional.empty();
         }
 
         /** The likelihood of the options: exact where the model has one unless an estimate is asked for. */

@@ -22,7 +22,7 @@ class AiselCommandsTest {
     @Test
     void aiselReportsBothEstimatesAndHowNWasChosen() throws IOException {
         Cli.Outcome o = Cli.run("estimate", "--model", "glmm:sim8", "--method", "aisel", "--particles", "300",
-                "--ess-target", "0.9", "--proposal", "prior", "--json");
+                "--inner", "auto:1", "--ess-target", "0.9", "--proposal", "prior", "--json");
         assertEquals(0, o.code(), o.err());
         JsonNode j = o.json();
         assertTrue(Math.abs(j.get("error").asDouble()) <= Math.max(4 * j.get("stderr").asDouble(), 0.2), o.out());
@@ -85,5 +85,39 @@ class AiselCommandsTest {
                 org.logz.io.NpyArray.ofDoubles("group", new int[] {3}, new double[] {0, 0, 1})));
         Cli.assertUserError(Cli.run("estimate", "--model", "glmm:" + file, "--method", "aisel"), "responses are 0 or 1");
         Cli.assertUserError(Cli.run("exact", "--model", "glmm:" + file), "responses are 0 or 1");
+    }
+
+    /** Findings of the hostile review of AISEL, each now a clear refusal. */
+    @Test
+    void degenerateDataAndAbsurdCostsAreRefusedWithTheirReason() throws IOException {
+        Path constant = dir.resolve("constant.npz");
+        double[] ones = new double[20];
+        double[] big = new double[20];
+        double[] groups = new double[20];
+        for (int i = 0; i < 20; i++) {
+            ones[i] = 1;
+            big[i] = 1e6;
+            groups[i] = i / 4;
+        }
+        org.logz.io.Npz.write(constant, java.util.List.of(org.logz.io.NpyArray.ofDoubles("y", new int[] {20}, ones),
+                org.logz.io.NpyArray.ofDoubles("X", new int[] {20, 1}, big),
+                org.logz.io.NpyArray.ofDoubles("group", new int[] {20}, groups)));
+        // the posterior of β is a step, not a Gaussian: the quadrature's two rules disagree and no value is printed
+        Cli.assertUserError(Cli.run("exact", "--model", "glmm:" + constant), "the quadrature evidence did not converge");
+        Path labels = dir.resolve("labels.npz");
+        groups[19] = 2147483646;
+        org.logz.io.Npz.write(labels, java.util.List.of(org.logz.io.NpyArray.ofDoubles("y", new int[] {20}, ones),
+                org.logz.io.NpyArray.ofDoubles("X", new int[] {20, 1}, ones),
+                org.logz.io.NpyArray.ofDoubles("group", new int[] {20}, groups)));
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:" + labels, "--method", "aisel"), "below the 20 observations");
+        Path zeros = dir.resolve("zeros.npz");
+        org.logz.io.Npz.write(zeros, java.util.List.of(org.logz.io.NpyArray.ofDoubles("y", new int[] {3},
+                new double[] {0.5, 0, -0.2})));
+        Cli.assertUserError(Cli.run("estimate", "--model", "sv:" + zeros, "--method", "aisel"), "y[1] is 0.0");
+        Cli.assertUserError(Cli.run("estimate", "--model", "sv:sim200", "--method", "aisel", "--inner", "1048576",
+                "--particles", "1000"), "terms per likelihood sweep");
+        Cli.assertUserError(Cli.run("bench", "aisel", "--model", "glmm:sim8", "--likelihoods", ";"), "lists nothing to run");
+        Cli.assertUserError(Cli.run("bench", "aisel", "--model", "glmm:sim8", "--likelihoods", " prior:4 ;prior:4"),
+                "appears twice");
     }
 }

@@ -22,6 +22,8 @@ public final class GlmmEvidence {
     public static final int FINE = 24;
     /** The largest dimension of θ the tensor rule covers (FINE^d evaluations of the likelihood). */
     public static final int MAX_DIMENSION = 3;
+    /** The largest difference between the two rules (nats) at which the evidence counts as exact. */
+    public static final double TOLERANCE = 1e-3;
     private static final double STEP = 1e-4;
 
     /** The evidence and the difference between the two rules. */

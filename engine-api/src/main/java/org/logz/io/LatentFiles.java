@@ -96,8 +96,12 @@ public final class LatentFiles {
         double[] v = a.toDoubles();
         int[] out = new int[v.length];
         for (int i = 0; i < v.length; i++) {
-            if (!(v[i] == Math.rint(v[i]) && Math.abs(v[i]) < Integer.MAX_VALUE)) {
+            if (!(v[i] == Math.rint(v[i]))) {
                 throw new ModelFormatException(source + ": " + name + "[" + i + "] is " + v[i] + "; expected an integer");
+            }
+            if (!(Math.abs(v[i]) <= Integer.MAX_VALUE)) {
+                throw new ModelFormatException(source + ": " + name + "[" + i + "] is " + v[i] + ", beyond the 32-bit "
+                        + "integers logz reads");
             }
             out[i] = (int) v[i];
         }

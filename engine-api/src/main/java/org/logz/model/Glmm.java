@@ -7,6 +7,7 @@ import java.util.OptionalDouble;
 
 import org.logz.UserException;
 import org.logz.exact.GaussHermite;
+import org.logz.exact.GaussLegendre;
 import org.logz.numeric.LogSpace;
 import org.logz.random.NormalStream;
 import org.logz.random.StreamTag;
@@ -30,8 +31,19 @@ public final class Glmm implements LatentModel {
     public static final int NEWTON_STEPS = 50;
     /** Gauss-Hermite nodes of the exact group likelihood: the integrand is smooth and log-concave. */
     public static final int QUADRATURE_NODES = 40;
-    /** Bound on |x_ij| and p: a linear predictor beyond e^30 makes every likelihood 0 or 1 in float64. */
+    /** Nodes of the rule that checks the {@value #QUADRATURE_NODES}-node one. */
+    static final int CHECK_NODES = 24;
+    /** The largest difference (nats) between the two Gauss-Hermite rules taken as converged. */
+    static final double RULE_TOLERANCE = 1e-9;
+    /** Gauss-Legendre nodes per panel of the fallback rule. */
+    static final int PANEL_NODES = 24;
+    /** Bound on |x_ij|: a linear predictor beyond e^30 makes every likelihood 0 or 1 in float64. */
     public static final double MAX_ABS_COVARIATE = 1e6;
+    /**
+     * Bound on p: the random-walk moves adapt a p+1-dimensional covariance from the particle cloud, which a
+     * thousand particles cannot estimate far beyond this (and each likelihood costs n·p).
+     */
+    public static final int MAX_COVARIATES = 100;
     private static final double LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
 
     private final String name;
@@ -55,13 +67,18 @@ public final class Glmm implements LatentModel {
             throw new UserException(name + ": X has " + x.length + " entries and group " + group.length + " for " + n
                     + " responses and " + p + " covariates");
         }
+        if (p > MAX_COVARIATES) {
+            throw new UserException(name + ": " + p + " covariates; a GLMM here has at most " + MAX_COVARIATES);
+        }
         int m = 0;
         for (int i = 0; i < n; i++) {
             if (y[i] != 0 && y[i] != 1) {
                 throw new UserException(name + ": y[" + i + "] is " + y[i] + "; responses are 0 or 1");
             }
-            if (group[i] < 0) {
-                throw new UserException(name + ": group[" + i + "] is " + group[i] + "; groups are 0, 1, ..., m-1");
+            // groups number 0..m-1 without gaps, so every label is below n (checked before anything is sized by it)
+            if (group[i] < 0 || group[i] >= n) {
+                throw new UserException(name + ": group[" + i + "] is " + group[i] + "; groups are 0, 1, ..., m-1 without "
+                        + "gaps, so below the " + n + " observations");
             }
             m = Math.max(m, group[i] + 1);
         }
@@ -164,10 +181,16 @@ public final class Glmm implements LatentModel {
         return true;
     }
 
-    /** Σ_i log ∫ Π_j p(y_ij | u) N(u; 0, τ²) du by {@value #QUADRATURE_NODES}-node adaptive Gauss-Hermite quadrature. */
+    /**
+     * Σ_i log ∫ Π_j p(y_ij | u) N(u; 0, τ²) du: per group, {@value #QUADRATURE_NODES}-node Gauss-Hermite quadrature
+     * centred at the Laplace mode with its scale, checked against the {@value #CHECK_NODES}-node rule; where the two
+     * differ by more than {@value #RULE_TOLERANCE} (a skewed integrand: a few observations under a wide prior, whose
+     * Laplace scale misses the prior's tail), {@link #logIntegralByPanels} instead.
+     */
     @Override
     public OptionalDouble exactLogLikelihood(double[] theta) {
         GaussHermite rule = GaussHermite.of(QUADRATURE_NODES);
+        GaussHermite check = GaussHermite.of(CHECK_NODES);
         double[] a = new double[y.length];
         predictors(theta, a);
         double tau = Math.exp(theta[p]);
@@ -175,15 +198,63 @@ public final class Glmm implements LatentModel {
         double sum = 0;
         for (int i = 0; i < groups; i++) {
             laplace(a, i, tau, laplace);
-            double[] terms = new double[rule.size()];
-            for (int k = 0; k < rule.size(); k++) {
-                double t = rule.node(k);
-                double u = laplace[0] + Math.sqrt(2) * laplace[1] * t;
-                terms[k] = Math.log(rule.weight(k)) + t * t + logJoint(a, i, u, tau);
+            double value = logIntegralByHermite(rule, a, i, tau, laplace);
+            if (!(Math.abs(value - logIntegralByHermite(check, a, i, tau, laplace)) <= RULE_TOLERANCE)) {
+                value = logIntegralByPanels(a, i, tau, laplace[0], laplace[1]);
             }
-            sum += LogSpace.logSumExp(terms, terms.length) + Math.log(Math.sqrt(2) * laplace[1]);
+            sum += value;
         }
         return OptionalDouble.of(sum);
+    }
+
+    private double logIntegralByHermite(GaussHermite rule, double[] a, int i, double tau, double[] laplace) {
+        double[] terms = new double[rule.size()];
+        for (int k = 0; k < rule.size(); k++) {
+            double t = rule.node(k);
+            double u = laplace[0] + Math.sqrt(2) * laplace[1] * t;
+            terms[k] = Math.log(rule.weight(k)) + t * t + logJoint(a, i, u, tau);
+        }
+        return LogSpace.logSumExp(terms, terms.length) + Math.log(Math.sqrt(2) * laplace[1]);
+    }
+
+    /**
+     * {@code log ∫ exp(g(u)) du} for group i's log-concave {@code g = logJoint} with maximum at {@code mode}: composite
+     * {@value #PANEL_NODES}-node Gauss-Legendre over panels that end, on each side of the mode, where g has fallen
+     * 1, 2, 4, ..., 64 nats below its maximum (located by doubling from the Laplace scale, then bisection), so the
+     * panels are narrow near the mode and wide in a slowly decaying tail alike. What lies beyond 64 nats is below
+     * e^-64 of the integral.
+     */
+    double logIntegralByPanels(double[] a, int i, double tau, double mode, double scale) {
+        GaussLegendre rule = GaussLegendre.of(PANEL_NODES);
+        double top = logJoint(a, i, mode, tau);
+        List<Double> terms = new ArrayList<>();
+        for (int side = -1; side <= 1; side += 2) {
+            double inner = 0;
+            for (double drop = 1; drop <= 64; drop *= 2) {
+                double lo = inner;
+                double hi = Math.max(2 * inner, scale);
+                for (int k = 0; k < 2000 && logJoint(a, i, mode + side * hi, tau) > top - drop; k++) {
+                    lo = hi;
+                    hi *= 2;
+                }
+                for (int k = 0; k < 12; k++) {
+                    double mid = 0.5 * (lo + hi);
+                    if (logJoint(a, i, mode + side * mid, tau) > top - drop) {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                double half = 0.5 * (hi - inner);
+                for (int k = 0; k < rule.size(); k++) {
+                    double u = mode + side * (inner + half * (1 + rule.node(k)));
+                    terms.add(Math.log(half * rule.weight(k)) + logJoint(a, i, u, tau));
+                }
+                inner = hi;
+            }
+        }
+        double[] values = terms.stream().mapToDouble(Double::doubleValue).toArray();
+        return LogSpace.logSumExp(values, values.length);
     }
 
     /**

@@ -25,6 +25,8 @@ import org.logz.random.StreamTag;
 public record StochasticVolatility(double[] y, String name) implements LatentModel {
     /** Bound on |y_t|: returns beyond it are not returns. */
     public static final double MAX_ABS_RETURN = 1e6;
+    /** Bound below on |y_t| (see the constructor). */
+    public static final double MIN_ABS_RETURN = 1e-30;
     private static final double LOG_2PI = Math.log(2 * Math.PI);
 
     public StochasticVolatility {
@@ -35,6 +37,12 @@ public record StochasticVolatility(double[] y, String name) implements LatentMod
             if (!(Math.abs(y[t]) <= MAX_ABS_RETURN)) {
                 throw new UserException(name + ": y[" + t + "] is " + y[t] + "; observations must be finite and at most "
                         + MAX_ABS_RETURN + " in size");
+            }
+            // N(y; 0, e^h) at y = 0 grows without bound as h → -∞: the filter's weights then have no usable variance
+            if (Math.abs(y[t]) < MIN_ABS_RETURN) {
+                throw new UserException(name + ": y[" + t + "] is " + y[t] + "; returns smaller than " + MIN_ABS_RETURN
+                        + " in size (exact zeros included) make the SV likelihood unbounded in h_t; drop them or add a "
+                        + "small offset");
             }
         }
         y = y.clone();

@@ -138,7 +138,15 @@ public final class CudaBackend extends ParticleBackend {
 
     @Override
     protected void doUpload(int[] values, IndexVector dst) {
-        device.put(own(dst).address(), values, 0, values.length);
+        CudaIndexVector d = own(dst);
+        device.put(d.address(), values, 0, values.length);
+        int max = -1;
+        int min = 0;
+        for (int v : values) {
+            max = Math.max(max, v);
+            min = Math.min(min, v);
+        }
+        d.wrote(0, values.length, min < 0 ? CudaIndexVector.UNKNOWN : max + 1L);
     }
 
     @Override
@@ -171,6 +179,7 @@ public final class CudaBackend extends ParticleBackend {
     @Override
     protected void doSequence(IndexVector v, int first, int count, int start) {
         particleKernels.sequence(own(v).at(first), count, start);
+        own(v).wrote(first, count, start < 0 ? CudaIndexVector.UNKNOWN : (long) start + count);
     }
 
     @Override
@@ -184,9 +193,16 @@ public final class CudaBackend extends ParticleBackend {
         device.copy(own(dst).at(dstOffset), own(src).at(srcOffset), 8L * count);
     }
 
-    /** Checked on the device: one int read back. */
+    /**
+     * Known from the vector's bound when the backend wrote it (no device work); otherwise checked on
+     * the device: a memset, a kernel and one int read back.
+     */
     @Override
     protected boolean indicesWithin(IndexVector index, int count, int bound) {
+        int known = own(index).bound();
+        if (known != CudaIndexVector.UNKNOWN && known <= bound) {
+            return true;
+        }
         device.zero(flag.address(), 4);
         particleKernels.checkIndices(own(index).address(), count, bound, flag.address());
         int[] out = new int[1];
@@ -209,6 +225,7 @@ public final class CudaBackend extends ParticleBackend {
     @Override
     protected void doGather(IndexVector src, IndexVector index, int count, IndexVector dst, int dstOffset) {
         particleKernels.gatherInts(own(src).address(), own(index).address(), count, own(dst).at(dstOffset));
+        own(dst).wrote(dstOffset, count, own(src).bound());
     }
 
     @Override
@@ -284,6 +301,7 @@ public final class CudaBackend extends ParticleBackend {
                     o.address());
             case RESIDUAL -> residual(ws, count, offspring, seed, step, o);
         }
+        o.wrote(0, offspring, count);
     }
 
     /** Validates the log weights and leaves e = exp(lw - max), its chunked cdf and total in the workspace. */
@@ -343,6 +361,7 @@ public final class CudaBackend extends ParticleBackend {
     @Override
     protected void doRandomIndices(int bound, int count, long seed, int step, IndexVector out) {
         particleKernels.randomIndices(own(out).address(), count, bound, seed, step);
+        own(out).wrote(0, count, bound);
     }
 
     /** Tempering moves and ARM splitting run as kernels of tempering.cu and resample.cu. */
@@ -359,6 +378,7 @@ public final class CudaBackend extends ParticleBackend {
         long copies = floorCopies(ws, count, scale, 1);
         resampleKernels.splitScatter(ws.counts, ws.offsets, own(carried).address(), count, own(indices).address(),
                 own(carriedOut).address());
+        own(indices).wrote(0, (int) Math.min(copies, Integer.MAX_VALUE), count);
         return (int) copies;
     }
 
@@ -368,6 +388,7 @@ public final class CudaBackend extends ParticleBackend {
                 own(t.betas()).address());
         temperingKernels.accumulate(own(t.probabilities()).address(), own(t.slope()).address(), own(t.level()).address(),
                 count, levels, t.groups(), own(t.statistics()).address());
+        own(t.nextLevel()).wrote(0, count, levels);
     }
 
     /** Device scratch of the resampling kernels, grown to the largest particle count seen. */

@@ -21,13 +21,14 @@ final class EmulatedDevice implements CudaDevice {
         }
         this.gemmPath = gemmPath;
         EmulatorNative.setStrict(strict);
+        EmulatorNative.setChecks(EmulatorChecks.configured().bits());
         this.threads = EmulatorNative.hostThreads();
     }
 
     @Override
     public String description() {
         return "CUDA host emulation (" + threads + " host threads, " + (gemmPath == GemmPath.BLAS ? "host SGEMM" : "tiled GEMM kernels")
-                + ")";
+                + EmulatorChecks.configured().description() + ")";
     }
 
     @Override
@@ -107,6 +108,7 @@ final class EmulatedDevice implements CudaDevice {
 
     @Override
     public void launch(String name, int gridX, int gridY, int blockX, int blockY, int sharedBytes, KernelArgs args) {
+        Launch.checkShape(name, gridX, gridY, blockX, blockY, sharedBytes);
         EmulatorNative.launch(name, args.kinds(), args.slots(), gridX, gridY, 1, blockX, blockY, 1, sharedBytes);
     }
 

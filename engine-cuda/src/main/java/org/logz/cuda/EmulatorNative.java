@@ -55,6 +55,9 @@ final class EmulatorNative {
 
     static native void setStrict(boolean strict);
 
+    /** Check modes of every later launch and allocation: {@link EmulatorChecks#bits()}. */
+    static native void setChecks(int checks);
+
     static native long allocate(long bytes);
 
     static native void release(long pointer);

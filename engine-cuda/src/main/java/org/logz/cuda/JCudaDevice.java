@@ -22,7 +22,9 @@ import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 import static jcuda.driver.JCudaDriver.cuModuleUnload;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -62,6 +64,13 @@ final class JCudaDevice implements CudaDevice {
     }
 
     private static volatile String probe;
+
+    /**
+     * Debug mode ({@code LOGZ_CUDA_SYNC=1} or {@code -Dlogz.cuda.sync=true}): synchronize after every
+     * launch, so that a device fault is reported by the launch of the kernel that caused it.
+     */
+    private static final boolean SYNCHRONOUS = Boolean.parseBoolean(System.getProperty("logz.cuda.sync",
+            String.valueOf("1".equals(System.getenv("LOGZ_CUDA_SYNC")))));
 
     private final CUdevice device = new CUdevice();
     private final CUcontext context = new CUcontext();
@@ -139,28 +148,48 @@ final class JCudaDevice implements CudaDevice {
         cuDriverGetVersion(version);
         cuDeviceGet(device, 0);
         cuDevicePrimaryCtxRetain(context, device);
-        cuCtxSetCurrent(context);
-        loadModule(version[0]);
-        int[] sms = new int[1];
-        cuDeviceGetAttribute(sms, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device);
-        multiprocessors = sms[0];
-        byte[] name = new byte[256];
-        cuDeviceGetName(name, name.length, device);
-        cublasHandle handle = null;
-        String note;
+        // from here on a failure must give the primary context (and the module) back
+        boolean loaded = false;
         try {
-            JCublas2.setExceptionsEnabled(true);
-            handle = new cublasHandle();
-            JCublas2.cublasCreate(handle);
-            note = "cuBLAS SGEMM";
-        } catch (UnsatisfiedLinkError | NoClassDefFoundError | CudaException e) {
-            handle = null;
-            note = "cuBLAS missing (libcublas.so.12 did not load), using the tiled GEMM kernels";
+            cuCtxSetCurrent(context);
+            loadModule(version[0]);
+            loaded = true;
+            int[] sms = new int[1];
+            cuDeviceGetAttribute(sms, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device);
+            multiprocessors = sms[0];
+            byte[] name = new byte[256];
+            cuDeviceGetName(name, name.length, device);
+            cublasHandle handle = null;
+            String note;
+            try {
+                JCublas2.setExceptionsEnabled(true);
+                handle = new cublasHandle();
+                JCublas2.cublasCreate(handle);
+                note = "cuBLAS SGEMM";
+            } catch (UnsatisfiedLinkError | NoClassDefFoundError | CudaException e) {
+                handle = null;
+                note = "cuBLAS missing (libcublas.so.12 did not load), using the tiled GEMM kernels";
+            }
+            cublas = handle;
+            cublasNote = note;
+            description = new String(name).trim().replace("\0", "") + ", " + multiprocessors + " SMs, driver "
+                    + versionText(version[0]) + ", " + cublasNote + (SYNCHRONOUS ? ", synchronous launches (debug)" : "");
+        } catch (RuntimeException | Error e) {
+            if (loaded) {
+                quietly(() -> cuModuleUnload(module), e);
+            }
+            quietly(() -> cuDevicePrimaryCtxRelease(device), e);
+            throw e;
         }
-        cublas = handle;
-        cublasNote = note;
-        description = new String(name).trim().replace("\0", "") + ", " + multiprocessors + " SMs, driver "
-                + versionText(version[0]) + ", " + cublasNote;
+    }
+
+    /** Runs a release step; a failure is attached to {@code primary} instead of hiding it. */
+    private static void quietly(Runnable step, Throwable primary) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            primary.addSuppressed(e);
+        }
     }
 
     private void loadModule(int driverVersion) {
@@ -297,6 +326,7 @@ final class JCudaDevice implements CudaDevice {
 
     @Override
     public void launch(String name, int gridX, int gridY, int blockX, int blockY, int sharedBytes, KernelArgs args) {
+        Launch.checkShape(name, gridX, gridY, blockX, blockY, sharedBytes);
         cuCtxSetCurrent(context);
         CUfunction f = functions.computeIfAbsent(name, n -> {
             CUfunction function = new CUfunction();
@@ -313,7 +343,16 @@ final class JCudaDevice implements CudaDevice {
                 default -> Pointer.to(new long[] {a.bits()});
             };
         }
-        cuLaunchKernel(f, gridX, gridY, 1, blockX, blockY, 1, sharedBytes, null, Pointer.to(params), null);
+        try {
+            cuLaunchKernel(f, gridX, gridY, 1, blockX, blockY, 1, sharedBytes, null, Pointer.to(params), null);
+            if (SYNCHRONOUS) {
+                cuCtxSynchronize();
+            }
+        } catch (CudaException e) {
+            throw new IllegalStateException("kernel " + name + " (" + Launch.shape(gridX, gridY, blockX, blockY, sharedBytes)
+                    + "): " + e.getMessage() + (SYNCHRONOUS ? "" : "; an asynchronous fault may come from an earlier launch: "
+                    + "rerun with LOGZ_CUDA_SYNC=1 to name the kernel that failed"), e);
+        }
     }
 
     @Override
@@ -334,21 +373,42 @@ final class JCudaDevice implements CudaDevice {
         cuCtxSynchronize();
     }
 
+    /**
+     * Frees every allocation, the cuBLAS handle, the module and the primary context, each even when an
+     * earlier step fails (after a sticky device error every call fails); the first failure is thrown
+     * at the end with the others suppressed.
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
-        cuCtxSetCurrent(context);
+        RuntimeException first = null;
+        List<Runnable> steps = new ArrayList<>();
+        steps.add(() -> cuCtxSetCurrent(context));
         for (Allocation a : allocations.values()) {
-            cuMemFree(a);
+            steps.add(() -> cuMemFree(a));
         }
-        allocations.clear();
         if (cublas != null) {
-            JCublas2.cublasDestroy(cublas);
+            steps.add(() -> JCublas2.cublasDestroy(cublas));
         }
-        cuModuleUnload(module);
-        cuDevicePrimaryCtxRelease(device);
+        steps.add(() -> cuModuleUnload(module));
+        steps.add(() -> cuDevicePrimaryCtxRelease(device));
+        allocations.clear();
+        for (Runnable step : steps) {
+            try {
+                step.run();
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 }

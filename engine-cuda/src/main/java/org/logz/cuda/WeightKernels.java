@@ -1,8 +1,7 @@
 package org.logz.cuda;
 
 /**
- * Launcher of rbm_weights.cu: one warp per particle ({@code logz_levels}: one thread per particle and
- * level), {@link Launch#BLOCK} threads per block, grid-stride.
+ * Launcher of rbm_weights.cu: one warp per particle, {@link Launch#BLOCK} threads per block, grid-stride.
  */
 final class WeightKernels {
     private final CudaDevice device;
@@ -28,7 +27,7 @@ final class WeightKernels {
 
     void levels(long u, long x, int n, int hn, long rows, long a, long a0, long b, long levelBetas, int levels, long logF,
                 long slope) {
-        device.launch("logz_levels", Launch.grid(device, rows * levels), 1, Launch.BLOCK, 1, 0, KernelArgs.of().ptr(u)
+        device.launch("logz_levels", Launch.warpGrid(device, rows), 1, Launch.BLOCK, 1, 0, KernelArgs.of().ptr(u)
                 .ptr(x).i32(n).i32(hn).i64(rows).ptr(a).ptr(a0).ptr(b).ptr(levelBetas).i32(levels).ptr(logF).ptr(slope));
     }
 

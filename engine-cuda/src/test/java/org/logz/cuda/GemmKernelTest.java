@@ -111,4 +111,39 @@ class GemmKernelTest {
             device.free(p);
         }
     }
+
+    @Test
+    void productsWithMoreRowTilesThanGridDimYAllowsRunInChunks() {
+        EmulatedDevice device = new EmulatedDevice(CudaDevice.GemmPath.TILED, true);
+        GibbsKernels kernels = new GibbsKernels(device);
+        // a million rows of fibers: the checks would take minutes and find nothing the small shapes do not
+        EmulatorNative.setChecks(0);
+        int rows = GibbsKernels.CHUNK_ROWS + 21;
+        float[] a = new float[rows];
+        for (int r = 0; r < rows; r++) {
+            a[r] = 1 + r % 1000;
+        }
+        long pa = device.allocate(4L * rows);
+        long pb = device.allocate(4L * 2);
+        long pc = device.allocate(4L * rows * 2);
+        device.put(pa, a, 0, rows);
+        device.put(pb, new float[] {1f, -2f}, 0, 2);
+        try {
+            kernels.gemm(rows, 2, 1, pa, 1, pb, 2, false, 0f, pc, 2);
+        } finally {
+            EmulatorNative.setChecks(EmulatorChecks.configured().bits());
+        }
+        float[] c = new float[2 * rows];
+        device.get(pc, c, 0, c.length);
+        for (int r : new int[] {0, GibbsKernels.CHUNK_ROWS - 1, GibbsKernels.CHUNK_ROWS, rows - 1}) {
+            assertEquals(a[r], c[2 * r], "row " + r);
+            assertEquals(-2 * a[r], c[2 * r + 1], "row " + r);
+        }
+        device.free(pa);
+        device.free(pb);
+        device.free(pc);
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> device.launch("logz_gemm", 1, 65_536, 16, 16, 0, KernelArgs.of()));
+        assertTrue(e.getMessage().contains("kernel logz_gemm: launch shape grid (1, 65536)"), e.getMessage());
+    }
 }

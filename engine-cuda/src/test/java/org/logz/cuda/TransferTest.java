@@ -81,4 +81,23 @@ class TransferTest {
             assertTrue(max[0] <= 1024 && max[1] <= 1024, variant + ": at most " + max[0] + " and " + max[1] + " bytes per iteration");
         }
     }
+
+    @Test
+    void gathersThroughIndicesTheBackendDrewReadNothingBackButUploadedOnesAreStillChecked() {
+        int n = 50;
+        try (org.logz.backend.ParticleMatrix x = backend.matrix(n, 3); org.logz.backend.ParticleMatrix y = backend.matrix(n, 3);
+             org.logz.backend.ParticleVector logW = backend.vector(n); org.logz.backend.IndexVector index = backend.indices(n)) {
+            backend.resample(ResamplingScheme.SYSTEMATIC, logW, n, n, 1, 0, index);
+            long before = backend.transferredBytes();
+            backend.gatherRows(x, index, n, y, 0);
+            assertEquals(before, backend.transferredBytes(), "no range check read back for resampled indices");
+            int[] bad = new int[n];
+            bad[n - 1] = n;
+            backend.upload(bad, index);
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> backend.gatherRows(x, index, n, y, 0));
+            bad[n - 1] = n - 1;
+            backend.upload(bad, index);
+            backend.gatherRows(x, index, n, y, 0);
+        }
+    }
 }

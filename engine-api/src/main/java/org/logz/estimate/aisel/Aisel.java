@@ -1,6 +1,7 @@
 package org.logz.estimate.aisel;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
@@ -40,6 +41,8 @@ public final class Aisel {
     public static final int PILOT_PARTICLES = 100;
     /** Inner draws of the pilot run and of the first variance measurement. */
     public static final int PILOT_DRAWS = 16;
+    /** The most inner draws at which the pilot measures σ² before giving up on the model. */
+    static final int MAX_PILOT_DRAWS = 1 << 14;
     /** Independent likelihood estimates behind each measurement of σ². */
     public static final int REPEATS = 100;
     /** σ² above which N is raised before the 1/N extrapolation. */
@@ -123,10 +126,15 @@ public final class Aisel {
             variance = variance(backend, model, new Likelihood.Estimated(measured, settings.proposal()), center,
                     Philox.derive(seed, StreamTag.INNER_PILOT, round++));
             innerDraws += (long) REPEATS * measured;
-            if (variance <= EXTRAPOLATION_LIMIT || (long) measured * 4 > Likelihood.MAX_DRAWS) {
+            if (variance <= EXTRAPOLATION_LIMIT || measured * 4 > MAX_PILOT_DRAWS) {
                 break;
             }
             measured *= 4;
+        }
+        if (!(variance <= EXTRAPOLATION_LIMIT)) {
+            throw new UserException(String.format(Locale.ROOT, "--inner auto: the variance of log p̂ at the pilot's "
+                    + "central θ is still %.3g with %d inner draws (it should fall like 1/N): the inner estimator does not "
+                    + "settle on this model and data; give --inner N to run anyway", variance, measured));
         }
         long draws = (long) Math.ceil(measured * variance / target);
         int chosen = (int) Math.max(1, Math.min(Likelihood.MAX_DRAWS, draws));

@@ -309,8 +309,29 @@ public final class SmcSampler {
             return Math.exp(2 * once.logSum() - before.logSum() - twice.logSum());
         }
 
-        /** The largest β' ≤ 1 whose tilted conditional ESS is at least ρ·M, by bisection on the step. */
+        /**
+         * The largest β' ≤ 1 whose tilted conditional ESS is at least ρ·M, by bisection on the step. When no step
+         * keeps ρ·M (a few particles whose slopes lie tens of thousands of nats below the rest, as a noisy
+         * likelihood estimate gives, lose their weight at any step the bisection can resolve), the target is relaxed
+         * to 1 - 10(1 - ρ), then further, down to 1/2: any increasing β sequence keeps the estimator unbiased, the
+         * criterion only spaces the steps.
+         */
         private double adaptiveNext(double beta, WeightSummary before, double target) {
+            try {
+                return adaptiveNextAt(beta, before, target);
+            } catch (EstimationException failure) {
+                for (double t = 1 - 10 * (1 - target); t >= 0.5; t = 1 - 10 * (1 - t)) {
+                    try {
+                        return adaptiveNextAt(beta, before, t);
+                    } catch (EstimationException e) {
+                        failure.addSuppressed(e);
+                    }
+                }
+                throw failure;
+            }
+        }
+
+        private double adaptiveNextAt(double beta, WeightSummary before, double target) {
             double remaining = 1 - beta;
             if (tiltedEss(remaining, before) >= target) {
                 return 1;
