@@ -72,34 +72,30 @@ extern "C" __global__ void logz_log_density(const float* u, const float* x, int 
 
 // Every level of a ladder, for simulated tempering: logF[r·levels + k] = (1-β_k) a0ᵀx + β_k aᵀx
 // + Σ_j softplus(β_k (u_j + b_j)) and slope[r·levels + k] = (a - a0)ᵀx + Σ_j (u_j + b_j) σ(β_k (u_j + b_j)).
-// One warp per row: the two visible dot products once per row (not once per level, as the earlier
-// thread-per-(row, level) form did: 2·N·K loads and multiply-adds per row), then per level the lanes
-// split the hidden units and the fixed butterfly of logz_warp_sum adds them, so the result does not
-// depend on the grid. Float64 throughout (the CPU reference's precision); each of the K·H terms is an
-// exp and a log1p, which a warp now spreads over 32 lanes with coalesced reads of u.
+// One warp per row: the two visible dot products once per row (the earlier thread-per-(row, level) form
+// recomputed them for every level: 2·N·K loads and multiply-adds per row), then lane l takes levels
+// l, l + 32, ... and sums the hidden units in index order, as the CPU reference does, reading u and b in
+// step with the other lanes (one broadcast load per unit). Float64 throughout; the K·H exp and log1p of a
+// row spread over min(K, 32) lanes, so ladders of 32 levels or more keep every lane busy.
 extern "C" __global__ void logz_levels(const float* u, const float* x, int n, int hn, long long rows, const float* a,
                                        const float* a0, const float* b, const double* levelBetas, int levels,
                                        double* logF, double* slope) {
     LOGZ_FOR_EACH_WARP(r, lane, rows) {
         double base = logz_row_dot(x + r * n, n, a0, lane);
         double target = logz_row_dot(x + r * n, n, a, lane);
-        for (int k = 0; k < levels; k++) {
+        for (int k = lane; k < levels; k += LOGZ_WARP) {
             double beta = levelBetas[k];
             double value = 0.0;
             double derivative = 0.0;
-            for (int j = lane; j < hn; j += LOGZ_WARP) {
+            for (int j = 0; j < hn; j++) {
                 double field = (double) (u[r * hn + j] + b[j]);
                 double z = beta * field;
                 double ez = exp(-fabs(z));
                 value += fmax(z, 0.0) + log1p(ez);
                 derivative += field * (z >= 0.0 ? 1.0 / (1.0 + ez) : ez / (1.0 + ez));
             }
-            value = logz_warp_sum(value);
-            derivative = logz_warp_sum(derivative);
-            if (lane == 0) {
-                logF[r * levels + k] = (1.0 - beta) * base + beta * target + value;
-                slope[r * levels + k] = target - base + derivative;
-            }
+            logF[r * levels + k] = (1.0 - beta) * base + beta * target + value;
+            slope[r * levels + k] = target - base + derivative;
         }
     }
 }

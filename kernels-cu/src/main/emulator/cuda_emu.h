@@ -60,7 +60,7 @@ size_t dynamic_shared_bytes();
 
 // Shared-memory checks (race mode): whether accesses are recorded, the recording, and the failure of
 // an index outside its array.
-extern bool shared_checks;
+extern thread_local bool shared_checks;
 void shared_access(const void* address, bool write);
 [[noreturn]] void shared_index_failure(long long index, long long extent);
 

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <pthread.h>
 #include <string>
 #include <sys/mman.h>
 #include <ucontext.h>
@@ -40,6 +41,8 @@ constexpr int kSlots = 1 << 15;
 constexpr size_t kQuarantineBytes = size_t(1) << 30;
 
 Region slots[kSlots];
+// slots [0, high_water) have ever been used: scans stop there
+std::atomic<int> high_water{0};
 std::mutex table_mutex;
 std::vector<int> quarantine;  // released slots, oldest first
 size_t quarantined_bytes = 0;
@@ -63,6 +66,10 @@ void evict_oldest() {
 
 int free_slot() {
     for (int i = 0; i < kSlots; i++) {
+        if (i >= high_water.load()) {
+            high_water.store(i + 1);
+            return i;
+        }
         if (slots[i].begin.load() == 0) {
             return i;
         }
@@ -107,8 +114,11 @@ void* guarded_allocate(size_t bytes) {
 bool guarded_release(void* pointer) {
     uintptr_t p = reinterpret_cast<uintptr_t>(pointer);
     std::lock_guard<std::mutex> lock(table_mutex);
-    for (int i = 0; i < kSlots; i++) {
+    for (int i = 0; i < high_water.load(); i++) {
         Region& r = slots[i];
+        if (r.begin.load() == p && r.released.load()) {
+            return true;  // released twice: the buffer stays quarantined (the Java owners close idempotently)
+        }
         if (r.begin.load() == p && !r.released.load()) {
             r.released.store(true);
             mprotect(reinterpret_cast<void*>(r.map_begin), r.map_bytes, PROT_NONE);
@@ -125,7 +135,9 @@ bool guarded_release(void* pointer) {
 }
 
 const Region* region_of(uintptr_t address) {
-    for (const Region& r : slots) {
+    int used = high_water.load();
+    for (int i = 0; i < used; i++) {
+        const Region& r = slots[i];
         if (r.begin.load() != 0 && address >= r.map_begin && address < r.map_begin + r.map_bytes) {
             return &r;
         }
@@ -133,17 +145,29 @@ const Region* region_of(uintptr_t address) {
     return nullptr;
 }
 
+// Calls the handler installed before ours as the kernel would have: SIG_DFL and SIG_IGN first (whatever the
+// flags), else the handler with its own signal mask (plus the signal unless it asked for SA_NODEFER).
 void chain(int signal, siginfo_t* info, void* context) {
-    if ((previous_handler.sa_flags & SA_SIGINFO) != 0) {
-        if (previous_handler.sa_sigaction != nullptr) {
-            previous_handler.sa_sigaction(signal, info, context);
-        }
-    } else if (previous_handler.sa_handler == SIG_DFL) {
+    if (previous_handler.sa_handler == SIG_DFL) {
         // the faulting instruction runs again under the default action and ends the process
         sigaction(signal, &previous_handler, nullptr);
-    } else if (previous_handler.sa_handler != SIG_IGN) {
+        return;
+    }
+    if (previous_handler.sa_handler == SIG_IGN) {
+        return;
+    }
+    sigset_t mask = previous_handler.sa_mask;
+    if ((previous_handler.sa_flags & SA_NODEFER) == 0) {
+        sigaddset(&mask, signal);
+    }
+    sigset_t saved;
+    pthread_sigmask(SIG_SETMASK, &mask, &saved);
+    if ((previous_handler.sa_flags & SA_SIGINFO) != 0) {
+        previous_handler.sa_sigaction(signal, info, context);
+    } else {
         previous_handler.sa_handler(signal);
     }
+    pthread_sigmask(SIG_SETMASK, &saved, nullptr);
 }
 
 bool is_write(void* context) {

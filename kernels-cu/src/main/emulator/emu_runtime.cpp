@@ -11,9 +11,10 @@
 // each may be held back a round, so code that passes only under the in-order interleaving stops
 // passing; and every shared access is checked against the others of its barrier interval. Barrier
 // intervals are counted per block (block epoch, advanced when a block barrier releases) and per warp
-// (warp epoch, advanced when a warp barrier releases): two accesses of different threads are ordered
-// when a block barrier lies between them, or when both threads are lanes of one warp and a warp
-// barrier lies between them; otherwise a pair with a write in it is a race.
+// (warp epoch, advanced when a __syncwarp of the whole warp releases; the waits inside shuffles and
+// ballots order no memory): two accesses of different threads are ordered when a block barrier lies
+// between them, or when both threads are lanes of one warp and such a __syncwarp lies between them;
+// otherwise a pair with a write in it is a race.
 #include "emu_runtime.h"
 
 #include <algorithm>
@@ -49,12 +50,14 @@ struct Fiber {
     bool started = false;
     Status status = Status::Done;
     unsigned int warp_mask = 0;
+    bool orders_memory = false;  // waits in __syncwarp (a memory fence for the warp), not inside a shuffle
     ThreadState state;
 };
 
 struct Launch {
     const char* kernel = nullptr;
     const char* kinds = nullptr;
+    int checks = 0;
     const KernelInvoker* invoker = nullptr;
     void** args = nullptr;
     dim3 grid;
@@ -245,7 +248,8 @@ const char* run_block(Worker* w, dim3 block_index) {
     if (w->shared.size() < l.shared_bytes) {
         w->shared.resize(l.shared_bytes);
     }
-    bool races = (check_modes.load() & kCheckRaces) != 0;
+    bool races = (l.checks & kCheckRaces) != 0;
+    shared_checks = races;
     if (races) {
         w->order.seed(launches.load() * 0x9e3779b97f4a7c15ull
                       ^ ((unsigned long long) block_index.z << 42 | (unsigned long long) block_index.y << 21 | block_index.x));
@@ -297,8 +301,11 @@ const char* run_block(Worker* w, dim3 block_index) {
             at_barrier += s == Status::BlockBarrier;
         }
         if (live > 0 && at_barrier == live) {
+            // finished threads stay finished: they count as arrived, as on the hardware
             for (int t = 0; t < threads; t++) {
-                w->fibers[t]->status = Status::Ready;
+                if (w->fibers[t]->status == Status::BlockBarrier) {
+                    w->fibers[t]->status = Status::Ready;
+                }
             }
             w->block_epoch++;
             progressed = true;
@@ -314,12 +321,18 @@ const char* run_block(Worker* w, dim3 block_index) {
                 }
             }
             if (waiting != 0 && (waiting & mask) == mask) {
+                bool fence = false;
                 for (int lane = 0; lane < 32; lane++) {
-                    if (waiting >> lane & 1u) {
-                        w->fibers[base + lane]->status = Status::Ready;
+                    if ((waiting & mask) >> lane & 1u) {
+                        Fiber* f = w->fibers[base + lane];
+                        fence |= f->orders_memory;
+                        f->status = Status::Ready;
                     }
                 }
-                if (races) {
+                // only a __syncwarp of the whole warp orders its lanes' shared accesses for the detector: a
+                // shuffle orders no memory, and a partial mask leaves the other lanes unordered
+                unsigned int whole = threads - base >= 32 ? 0xffffffffu : (1u << (threads - base)) - 1;
+                if (races && fence && (mask & whole) == whole) {
                     w->warp_epochs[base / 32]++;
                 }
                 progressed = true;
@@ -439,11 +452,20 @@ void syncthreads() {
     yield();
 }
 
-void syncwarp(unsigned int mask) {
+namespace {
+
+void warp_wait(unsigned int mask, bool orders_memory) {
     Fiber* f = worker->running;
     f->status = Status::WarpBarrier;
     f->warp_mask = mask;
+    f->orders_memory = orders_memory;
     yield();
+}
+
+}  // namespace
+
+void syncwarp(unsigned int mask) {
+    warp_wait(mask, true);
 }
 
 uint64_t warp_exchange(unsigned int mask, uint64_t value, int source_lane) {
@@ -454,14 +476,14 @@ uint64_t warp_exchange(unsigned int mask, uint64_t value, int source_lane) {
         fail("a lane outside the mask calls a warp shuffle");
     }
     w->warp_slots[base + lane] = value;
-    syncwarp(mask);
+    warp_wait(mask, false);
     if (!(mask >> source_lane & 1u)) {
         if (strict_mode) {
             fail("a warp shuffle reads an inactive lane");
         }
     }
     uint64_t result = w->warp_slots[base + source_lane];
-    syncwarp(mask);
+    warp_wait(mask, false);
     return result;
 }
 
@@ -470,14 +492,14 @@ unsigned int warp_ballot(unsigned int mask, int predicate) {
     int lane = current_thread->linear & 31;
     int base = current_thread->linear & ~31;
     w->warp_slots[base + lane] = predicate != 0;
-    syncwarp(mask);
+    warp_wait(mask, false);
     unsigned int bits = 0;
     for (int l = 0; l < 32; l++) {
         if ((mask >> l & 1u) && w->warp_slots[base + l] != 0) {
             bits |= 1u << l;
         }
     }
-    syncwarp(mask);
+    warp_wait(mask, false);
     return bits;
 }
 
@@ -532,7 +554,7 @@ bool ordered(const Access& before, const Access& now) {
 
 }  // namespace
 
-bool shared_checks = false;
+thread_local bool shared_checks = false;
 
 void shared_access(const void* address, bool write) {
     Worker* w = worker;
@@ -601,8 +623,9 @@ void set_strict(bool strict) {
 }
 
 void set_checks(int modes) {
+    // never while a launch runs: a block reads its modes from its launch, fixed when the launch starts
+    std::lock_guard<std::mutex> lock(launch_mutex);
     check_modes.store(modes);
-    shared_checks = (modes & kCheckRaces) != 0;
     if ((modes & kCheckMemory) != 0) {
         install_memcheck();
     }
@@ -630,6 +653,7 @@ std::string launch(const char* kernel, const char* kinds, const KernelInvoker& i
     Launch l;
     l.kernel = kernel;
     l.kinds = kinds;
+    l.checks = check_modes.load();
     l.invoker = &invoker;
     l.args = args;
     l.grid = grid;

@@ -46,3 +46,28 @@ extern "C" __global__ void logz_selftest_deadlock(int* out) {
         __syncthreads();
     }
 }
+
+// Lane 1 writes shared memory and lane 0 reads it after a shuffle, which orders no memory: a race the
+// race mode must report (only __syncwarp would order the two).
+extern "C" __global__ void logz_selftest_shuffle_is_no_fence(int* out) {
+    __shared__ logz_shared<int[32]> slot;
+    int lane = threadIdx.x & 31;
+    if (lane == 1) {
+        slot[0] = 7;
+    }
+    int from = __shfl_sync(LOGZ_FULL_MASK, lane, 0);
+    if (lane == 0) {
+        out[0] = slot[0] + from;
+    }
+}
+
+// Thread 0 returns at once, the others pass two barriers; every thread counts its runs of the kernel
+// body, so out[0] = blockDim.x unless a finished thread is started again.
+extern "C" __global__ void logz_selftest_early_exit(int* out) {
+    atomicAdd(out, 1);
+    if (threadIdx.x == 0) {
+        return;
+    }
+    __syncthreads();
+    __syncthreads();
+}

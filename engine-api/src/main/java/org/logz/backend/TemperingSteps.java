@@ -74,33 +74,50 @@ public final class TemperingSteps {
     }
 
     /**
-     * Adds, per group g of chains (r mod G = g) and level k, over the group's chains in order:
+     * Group members per chunk of the per-level sums: a group's chains are summed in chain order within each chunk of
+     * {@value} consecutive members, then the chunk sums in chunk order. tempering.cu does the same in two kernels, one
+     * thread per (group, level, chunk) and one per (group, level), so the statistics agree to the bit while the device
+     * sums in parallel over chains rather than in one serial loop per level.
+     */
+    public static final int CHUNK = 256;
+
+    /**
+     * Adds, per group g of chains (r mod G = g) and level k, over the group's chains in chunked order ({@link #CHUNK}):
      * {@code Σ q_rk}, {@code Σ q_rk slope_rk}, and over the chains whose state was drawn at level k,
      * {@code Σ slope_rk} and their number; group g's sums start at {@code 4Kg}.
      */
     public static void accumulate(double[] q, double[] slope, int[] level, int count, int levels, int groups,
                                   double[] statistics) {
+        int members = (count + groups - 1) / groups;
+        double[] chunk = new double[4];
         for (int e = 0; e < groups * levels; e++) {
             int g = e / levels;
             int k = e % levels;
-            double occupancy = 0;
-            double weighted = 0;
-            double atLevel = 0;
-            double visits = 0;
-            for (int r = g; r < count; r += groups) {
-                double p = q[r * levels + k];
-                occupancy += p;
-                weighted += p * slope[r * levels + k];
-                if (level[r] == k) {
-                    atLevel += slope[r * levels + k];
-                    visits += 1;
+            double[] total = new double[4];
+            for (int c = 0; c * CHUNK < members; c++) {
+                java.util.Arrays.fill(chunk, 0);
+                for (int m = c * CHUNK; m < Math.min(members, (c + 1) * CHUNK); m++) {
+                    long r = g + (long) m * groups;
+                    if (r >= count) {
+                        break;
+                    }
+                    int cell = (int) r * levels + k;
+                    double p = q[cell];
+                    chunk[0] += p;
+                    chunk[1] += p * slope[cell];
+                    if (level[(int) r] == k) {
+                        chunk[2] += slope[cell];
+                        chunk[3] += 1;
+                    }
+                }
+                for (int j = 0; j < 4; j++) {
+                    total[j] += chunk[j];
                 }
             }
             int base = 4 * levels * g;
-            statistics[base + k] += occupancy;
-            statistics[base + levels + k] += weighted;
-            statistics[base + 2 * levels + k] += atLevel;
-            statistics[base + 3 * levels + k] += visits;
+            for (int j = 0; j < 4; j++) {
+                statistics[base + j * levels + k] += total[j];
+            }
         }
     }
 }

@@ -75,4 +75,25 @@ class EmulatorChecksTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EmulatorChecks.parse("racy"));
         assertTrue(e.getMessage().contains("unknown check 'racy'"), e.getMessage());
     }
+
+    @Test
+    void aShuffleIsNoMemoryFenceForTheRaceDetector() {
+        long out = device.allocate(4L * 32);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> device.launch("logz_selftest_shuffle_is_no_fence", 1, 1, 32, 1, 0, KernelArgs.of().ptr(out)));
+        assertTrue(e.getMessage().contains("shared-memory race") && e.getMessage().contains("thread (1,0,0)"),
+                e.getMessage());
+        device.free(out);
+    }
+
+    @Test
+    void aThreadThatExitsBeforeABarrierRunsOnce() {
+        long out = device.allocate(4);
+        device.zero(out, 4);
+        device.launch("logz_selftest_early_exit", 1, 1, 64, 1, 0, KernelArgs.of().ptr(out));
+        int[] got = new int[1];
+        device.get(out, got, 0, 1);
+        assertEquals(64, got[0]);
+        device.free(out);
+    }
 }

@@ -47,9 +47,10 @@ public abstract class TemperingContract extends BackendTest {
         return v;
     }
 
+    /** 1100 chains: the groups' sums span several chunks of TemperingSteps.CHUNK members, the last one partial. */
     @Test
     void temperMatchesTheHostCodeAndTheReferenceBackend() {
-        int count = 67;
+        int count = 1100;
         int levels = 13;
         double[] logF = uniforms(count * levels, -40, 40, 1);
         double[] slope = uniforms(count * levels, -5, 5, 2);
