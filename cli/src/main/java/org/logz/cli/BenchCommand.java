@@ -65,24 +65,15 @@ final class BenchCommand implements Callable<Integer> {
         @Option(names = {"--log-sigma"}, paramLabel = "S", description = "gpc: log signal standard deviation (default: the file's, else 5.1).")
         Double logSigma;
 
-        @Option(names = "--chains", defaultValue = "1000", description = "Default: ${DEFAULT-VALUE}.")
-        int chains;
-
-        @Option(names = "--sweeps", defaultValue = "10", description = "Sweeps per timed repetition. Default: ${DEFAULT-VALUE}.")
-        int sweeps;
-
-        @Option(names = "--repeats", defaultValue = "5", description = "Timed repetitions; medians are reported. Default: ${DEFAULT-VALUE}.")
-        int repeats;
+        @Mixin
+        SweepOptions timing;
 
         @Mixin
         BackendOptions backendOptions;
 
         @Override
         public void run() {
-            atLeast("--chains", chains, 1);
-            atLeast("--sweeps", sweeps, 1);
-            atLeast("--repeats", repeats, 1);
-            int threads = backendOptions.threads == null ? Runtime.getRuntime().availableProcessors() : backendOptions.threads;
+            int threads = timing.checkedThreads(backendOptions);
             Problem problem = model == null ? null : Problem.parse(model, EstimateCommand.optional(logEll),
                     EstimateCommand.optional(logSigma));
             if (problem instanceof Problem.GpcProblem gpc) {
@@ -91,7 +82,7 @@ final class BenchCommand implements Callable<Integer> {
                 }
                 GpcSweepBenchmark.Result r;
                 try (ParticleBackend backend = backendOptions.open()) {
-                    r = GpcSweepBenchmark.run(backend, gpc.model(), new GpcSweepBenchmark.Settings(chains, repeats, threads));
+                    r = GpcSweepBenchmark.run(backend, gpc.model(), new GpcSweepBenchmark.Settings(timing.chains, timing.repeats, threads));
                 }
                 Json.print(spec.commandLine().getOut(), new GpcReport(model, r));
                 return;
@@ -103,7 +94,7 @@ final class BenchCommand implements Callable<Integer> {
             SweepBenchmark.Result r;
             try (ParticleBackend backend = backendOptions.open()) {
                 r = SweepBenchmark.run(backend, rbm, BaseRate.uniform(rbm.visible()),
-                        new SweepBenchmark.Settings(chains, sweeps, repeats, threads));
+                        new SweepBenchmark.Settings(timing.chains, timing.sweeps, timing.repeats, threads));
             }
             Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model,
                     r.backend(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
@@ -137,14 +128,8 @@ final class BenchCommand implements Callable<Integer> {
         @Option(names = "--model", paramLabel = "MODEL", description = "RBM .npz. Default: a random 784×500 RBM (seed 1).")
         String model;
 
-        @Option(names = "--chains", defaultValue = "1000", description = "Default: ${DEFAULT-VALUE}.")
-        int chains;
-
-        @Option(names = "--sweeps", defaultValue = "10", description = "Sweeps per timed repetition. Default: ${DEFAULT-VALUE}.")
-        int sweeps;
-
-        @Option(names = "--repeats", defaultValue = "5", description = "Timed repetitions; medians are reported. Default: ${DEFAULT-VALUE}.")
-        int repeats;
+        @Mixin
+        SweepOptions timing;
 
         @Option(names = "--python", paramLabel = "PATH", description = "The interpreter with the peers' packages (default: "
                 + "/usr/bin/python3 when present, else python3).")
@@ -155,10 +140,7 @@ final class BenchCommand implements Callable<Integer> {
 
         @Override
         public void run() {
-            atLeast("--chains", chains, 1);
-            atLeast("--sweeps", sweeps, 1);
-            atLeast("--repeats", repeats, 1);
-            int threads = backendOptions.threads == null ? Runtime.getRuntime().availableProcessors() : backendOptions.threads;
+            int threads = timing.checkedThreads(backendOptions);
             Problem problem = model == null ? null : Problem.parse(model, EstimateCommand.optional(null),
                     EstimateCommand.optional(null));
             if (problem != null && !(problem instanceof Problem.RbmProblem)) {
@@ -167,7 +149,7 @@ final class BenchCommand implements Callable<Integer> {
             Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : ((Problem.RbmProblem) problem).source().rbm();
             PeerBenchmark.Result r;
             try (ParticleBackend backend = backendOptions.open()) {
-                r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(chains, sweeps, repeats, threads,
+                r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(timing.chains, timing.sweeps, timing.repeats, threads,
                         python == null ? PeerBenchmark.Settings.defaultPython() : python));
             }
             Json.print(spec.commandLine().getOut(), new PeersReport(model == null ? "random 784×500" : model, r));

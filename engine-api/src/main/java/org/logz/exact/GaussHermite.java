@@ -12,21 +12,15 @@ import org.logz.numeric.SymmetricEigen;
  * orthonormal Hermite recurrence; weights by the Christoffel formula {@code w_k = 1 / Σ_j p_j(t_k)²} with p_j
  * orthonormal for e^{-t²}, which keeps the tiny outer weights accurate in relative terms.
  */
-public final class GaussHermite {
+public final class GaussHermite extends QuadratureRule {
     private static final Map<Integer, GaussHermite> RULES = new ConcurrentHashMap<>();
-    private final double[] nodes;
-    private final double[] weights;
-
     private GaussHermite(double[] nodes, double[] weights) {
-        this.nodes = nodes;
-        this.weights = weights;
+        super(nodes, weights);
     }
 
     /** The n-node rule (1 ≤ n ≤ 200), computed once. */
     public static GaussHermite of(int n) {
-        if (n < 1 || n > 200) {
-            throw new IllegalArgumentException("Gauss-Hermite rules have 1 to 200 nodes, got " + n);
-        }
+        checkSize("Gauss-Hermite", n);
         return RULES.computeIfAbsent(n, GaussHermite::compute);
     }
 
@@ -74,17 +68,5 @@ public final class GaussHermite {
         for (int j = 2; j < p.length; j++) {
             p[j] = Math.sqrt(2.0 / j) * t * p[j - 1] - Math.sqrt((j - 1.0) / j) * p[j - 2];
         }
-    }
-
-    public int size() {
-        return nodes.length;
-    }
-
-    public double node(int k) {
-        return nodes[k];
-    }
-
-    public double weight(int k) {
-        return weights[k];
     }
 }

@@ -8,21 +8,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * 2n: nodes by Newton's method on the Legendre recurrence from the Chebyshev-like guesses
  * {@code cos(π (k + 3/4) / (n + 1/2))}, weights {@code 2 / ((1 - t²) P_n'(t)²)}.
  */
-public final class GaussLegendre {
+public final class GaussLegendre extends QuadratureRule {
     private static final Map<Integer, GaussLegendre> RULES = new ConcurrentHashMap<>();
-    private final double[] nodes;
-    private final double[] weights;
-
     private GaussLegendre(double[] nodes, double[] weights) {
-        this.nodes = nodes;
-        this.weights = weights;
+        super(nodes, weights);
     }
 
     /** The n-node rule (1 ≤ n ≤ 200), computed once. */
     public static GaussLegendre of(int n) {
-        if (n < 1 || n > 200) {
-            throw new IllegalArgumentException("Gauss-Legendre rules have 1 to 200 nodes, got " + n);
-        }
+        checkSize("Gauss-Legendre", n);
         return RULES.computeIfAbsent(n, GaussLegendre::compute);
     }
 
@@ -52,17 +46,5 @@ public final class GaussLegendre {
             weights[k] = 2 / ((1 - t * t) * derivative * derivative);
         }
         return new GaussLegendre(nodes, weights);
-    }
-
-    public int size() {
-        return nodes.length;
-    }
-
-    public double node(int k) {
-        return nodes[k];
-    }
-
-    public double weight(int k) {
-        return weights[k];
     }
 }

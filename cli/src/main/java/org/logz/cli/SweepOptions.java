@@ -1,0 +1,23 @@
+package org.logz.cli;
+
+import picocli.CommandLine.Option;
+
+/** The timing options of the sweep benchmarks ({@code bench sweep}, {@code bench peers}). */
+final class SweepOptions {
+    @Option(names = "--chains", defaultValue = "1000", description = "Default: ${DEFAULT-VALUE}.")
+    int chains;
+
+    @Option(names = "--sweeps", defaultValue = "10", description = "Sweeps per timed repetition. Default: ${DEFAULT-VALUE}.")
+    int sweeps;
+
+    @Option(names = "--repeats", defaultValue = "5", description = "Timed repetitions; medians are reported. Default: ${DEFAULT-VALUE}.")
+    int repeats;
+
+    /** Checks the options and returns the backend threads: --threads, else every core. */
+    int checkedThreads(BackendOptions backend) {
+        BenchCommand.atLeast("--chains", chains, 1);
+        BenchCommand.atLeast("--sweeps", sweeps, 1);
+        BenchCommand.atLeast("--repeats", repeats, 1);
+        return backend.threads == null ? Runtime.getRuntime().availableProcessors() : backend.threads;
+    }
+}
