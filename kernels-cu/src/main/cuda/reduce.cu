@@ -6,20 +6,30 @@
 // out[0] = max, out[1] = Σ exp(lw - max), out[2] = Σ exp(2 (lw - max)), out[3] = number of NaN or
 // +inf entries, over lw[k] + s·delta[k], k < n (delta null: lw alone). When every entry is -inf,
 // out[0] = -inf and both sums are 0.
-__device__ void logz_summary_of(const double* lw, const double* delta, double s, long long n, double* out) {
-    __shared__ logz_shared<double[32]> scratch;
+// The largest finite-or-(-inf) entry of lw + s·delta over [0, n) (delta null: lw alone) and the number of NaN or +inf
+// entries, both over the whole block; every thread gets them. Same preconditions as logz_block_sum.
+template <typename Scratch>
+__device__ __forceinline__ double logz_block_max_counting_bad(const double* lw, const double* delta, double s,
+                                                              long long n, Scratch& scratch, double* bad) {
     double max = -INFINITY;
-    double bad = 0.0;
+    double count = 0.0;
     for (long long k = threadIdx.x; k < n; k += blockDim.x) {
         double v = delta != 0 ? lw[k] + s * delta[k] : lw[k];
         if (v != v || v == INFINITY) {
-            bad += 1.0;
+            count += 1.0;
         } else {
             max = fmax(max, v);
         }
     }
     max = logz_block_max(max, scratch);
-    bad = logz_block_sum(bad, scratch);
+    *bad = logz_block_sum(count, scratch);
+    return max;
+}
+
+__device__ void logz_summary_of(const double* lw, const double* delta, double s, long long n, double* out) {
+    __shared__ logz_shared<double[32]> scratch;
+    double bad;
+    double max = logz_block_max_counting_bad(lw, delta, s, n, scratch, &bad);
     double s1 = 0.0;
     double s2 = 0.0;
     if (max != -INFINITY) {
@@ -60,18 +70,8 @@ extern "C" __global__ void logz_trial_summary(const double* lw, const double* de
 extern "C" __global__ void logz_weighted_moments(const double* lw, const double* v, long long offset, long long stride,
                                                  long long n, double* out) {
     __shared__ logz_shared<double[32]> scratch;
-    double max = -INFINITY;
-    double bad = 0.0;
-    for (long long k = threadIdx.x; k < n; k += blockDim.x) {
-        double x = lw[k];
-        if (x != x || x == INFINITY) {
-            bad += 1.0;
-        } else {
-            max = fmax(max, x);
-        }
-    }
-    max = logz_block_max(max, scratch);
-    bad = logz_block_sum(bad, scratch);
+    double bad;
+    double max = logz_block_max_counting_bad(lw, 0, 0.0, n, scratch, &bad);
     double total = 0.0;
     double first = 0.0;
     if (max != -INFINITY) {

@@ -1,6 +1,9 @@
 package org.logz.cli;
 
+import java.util.Optional;
+
 import org.logz.UserException;
+import org.logz.exact.GlmmEvidence;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.Rbm;
 
@@ -37,6 +40,17 @@ final class ExactCommand implements Runnable {
     public void run() {
         long started = System.nanoTime();
         Problem problem = Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma));
+        Optional<GlmmEvidence.Result> quadrature = problem instanceof Problem.LatentProblem latent ? latent.quadrature()
+                : Optional.empty();
+        if (quadrature.isPresent()) {
+            Problem.LatentProblem latent = (Problem.LatentProblem) problem;
+            GlmmEvidence.Result r = quadrature.get();
+            Json.print(spec.commandLine().getOut(), new Formula(latent.converged(r, true).orElseThrow(), problem.describe(),
+                    "adaptive Gauss-Hermite quadrature over θ (24 nodes per dimension) of the exact group likelihoods "
+                            + "(Gauss-Hermite, or Gauss-Legendre panels where that does not converge)", r.quadratureError(),
+                    (System.nanoTime() - started) * 1e-9));
+            return;
+        }
         if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
             double logZ = problem.exactLogZ(true).orElseThrow(() -> new UserException(problem.describe().model()
                     + " has no exact evidence (it needs p ≤ 2 GLMM covariates for quadrature); estimate it with "
@@ -45,10 +59,7 @@ final class ExactCommand implements Runnable {
                     problem instanceof Problem.IsingProblem ? "Kaufman (1949)"
                             : problem instanceof Problem.GpcProblem gpc ? (gpc.model().size() <= 3
                             ? "orthant probability (Sheppard)" : "independent cases, 2^-n")
-                            : problem instanceof Problem.LatentProblem ? "adaptive Gauss-Hermite quadrature over θ "
-                            + "(24 nodes per dimension) of the exact group likelihoods (Gauss-Hermite, or Gauss-Legendre panels where "
-                            + "that does not converge)" : "closed form",
-                    problem instanceof Problem.LatentProblem latent ? latent.quadratureError().orElse(null) : null,
+                            : "closed form", null,
                     (System.nanoTime() - started) * 1e-9));
             return;
         }

@@ -1,8 +1,6 @@
 package org.logz.cli;
 
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -217,8 +215,6 @@ sealed interface Problem {
      * with p ≤ 2 has a quadrature evidence.
      */
     record LatentProblem(LatentModel model) implements Problem {
-        private static final Map<Glmm, GlmmEvidence.Result> QUADRATURES = Collections.synchronizedMap(new IdentityHashMap<>());
-
         /** Inner draws of an estimated likelihood when --inner is not given (methods other than aisel). */
         static final int DEFAULT_DRAWS = 64;
 
@@ -229,18 +225,29 @@ sealed interface Problem {
 
         @Override
         public Optional<Double> exactLogZ(boolean requested) {
-            if (model instanceof Glmm glmm && glmm.parameters() <= GlmmEvidence.MAX_DIMENSION) {
-                GlmmEvidence.Result r = quadrature(glmm);
-                if (r.quadratureError() <= GlmmEvidence.TOLERANCE) {
-                    return Optional.of(r.logZ());
-                }
-                // an unconverged quadrature is no exact value: say so when asked for, compare with nothing otherwise
-                if (requested) {
-                    throw new UserException(model.description() + ": the quadrature evidence did not converge (the "
-                            + GlmmEvidence.COARSE + "- and " + GlmmEvidence.FINE + "-node rules give " + String.format(Locale.ROOT, "%.4f", r.logZ())
-                            + " and differ by " + String.format(Locale.ROOT, "%.3g", r.quadratureError()) + " > " + GlmmEvidence.TOLERANCE
-                            + "; the posterior of θ is far from Gaussian); estimate it with --method aisel or smc");
-                }
+            return quadrature().flatMap(r -> converged(r, requested));
+        }
+
+        /** The quadrature evidence over θ of a GLMM with p ≤ 2 (a few seconds); empty for other models. */
+        Optional<GlmmEvidence.Result> quadrature() {
+            return model instanceof Glmm glmm && glmm.parameters() <= GlmmEvidence.MAX_DIMENSION
+                    ? Optional.of(GlmmEvidence.of(glmm)) : Optional.empty();
+        }
+
+        /**
+         * The quadrature's log Z when its two rules agree within {@link GlmmEvidence#TOLERANCE}. An unconverged quadrature
+         * is no exact value: refused with the numbers when {@code requested}, empty (nothing to compare with) otherwise.
+         */
+        Optional<Double> converged(GlmmEvidence.Result r, boolean requested) {
+            if (r.quadratureError() <= GlmmEvidence.TOLERANCE) {
+                return Optional.of(r.logZ());
+            }
+            if (requested) {
+                throw new UserException(model.description() + ": the quadrature evidence did not converge (the "
+                        + GlmmEvidence.COARSE + "- and " + GlmmEvidence.FINE + "-node rules give "
+                        + String.format(Locale.ROOT, "%.4f", r.logZ()) + " and differ by "
+                        + String.format(Locale.ROOT, "%.3g", r.quadratureError()) + " > " + GlmmEvidence.TOLERANCE
+                        + "; the posterior of θ is far from Gaussian); estimate it with --method aisel or smc");
             }
             return Optional.empty();
         }
@@ -254,17 +261,6 @@ sealed interface Problem {
         @Override
         public String upperBoundReason() {
             return "the evidence of a GLMM is the probability of its binary responses";
-        }
-
-        /** The quadrature evidence of a GLMM, computed once per problem. */
-        private static GlmmEvidence.Result quadrature(Glmm glmm) {
-            return QUADRATURES.computeIfAbsent(glmm, GlmmEvidence::of);
-        }
-
-        /** The difference between the two quadrature rules behind {@link #exactLogZ}, when there is one. */
-        Optional<Double> quadratureError() {
-            return model instanceof Glmm glmm && glmm.parameters() <= GlmmEvidence.MAX_DIMENSION
-                    ? Optional.of(quadrature(glmm).quadratureError()) : Optional.empty();
         }
 
         /** The likelihood of the options: exact where the model has one unless an estimate is asked for. */

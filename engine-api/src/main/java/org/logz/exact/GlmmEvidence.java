@@ -80,7 +80,7 @@ public final class GlmmEvidence {
                 int i = rest % nodes;
                 rest /= nodes;
                 t[k] = gh.node(i);
-                logWeight += Math.log(gh.weight(i)) + t[k] * t[k];
+                logWeight += gh.logWeight(i) + t[k] * t[k];
             }
             double[] theta = mode.clone();
             for (int r = 0; r < d; r++) {

@@ -6,10 +6,15 @@ public abstract class QuadratureRule {
     static final int MAX_NODES = 200;
     private final double[] nodes;
     private final double[] weights;
+    private final double[] logWeights;
 
     QuadratureRule(double[] nodes, double[] weights) {
         this.nodes = nodes;
         this.weights = weights;
+        this.logWeights = new double[weights.length];
+        for (int k = 0; k < weights.length; k++) {
+            logWeights[k] = Math.log(weights[k]);
+        }
     }
 
     /** Fails unless 1 ≤ n ≤ {@value #MAX_NODES}. */
@@ -29,5 +34,10 @@ public abstract class QuadratureRule {
 
     public final double weight(int k) {
         return weights[k];
+    }
+
+    /** {@code log w_k}, computed once: log-space sums over the rule take it on every evaluation. */
+    public final double logWeight(int k) {
+        return logWeights[k];
     }
 }

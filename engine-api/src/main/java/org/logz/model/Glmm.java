@@ -212,7 +212,7 @@ public final class Glmm implements LatentModel {
         for (int k = 0; k < rule.size(); k++) {
             double t = rule.node(k);
             double u = laplace[0] + Math.sqrt(2) * laplace[1] * t;
-            terms[k] = Math.log(rule.weight(k)) + t * t + logJoint(a, i, u, tau);
+            terms[k] = rule.logWeight(k) + t * t + logJoint(a, i, u, tau);
         }
         return LogSpace.logSumExp(terms, terms.length) + Math.log(Math.sqrt(2) * laplace[1]);
     }
@@ -227,7 +227,9 @@ public final class Glmm implements LatentModel {
     double logIntegralByPanels(double[] a, int i, double tau, double mode, double scale) {
         GaussLegendre rule = GaussLegendre.of(PANEL_NODES);
         double top = logJoint(a, i, mode, tau);
-        List<Double> terms = new ArrayList<>();
+        // 2 sides × 7 panels (drops of 1, 2, 4, ..., 64 nats) × the rule's nodes
+        double[] terms = new double[2 * 7 * rule.size()];
+        int used = 0;
         for (int side = -1; side <= 1; side += 2) {
             double inner = 0;
             for (double drop = 1; drop <= 64; drop *= 2) {
@@ -246,15 +248,15 @@ public final class Glmm implements LatentModel {
                     }
                 }
                 double half = 0.5 * (hi - inner);
+                double logHalf = Math.log(half);
                 for (int k = 0; k < rule.size(); k++) {
                     double u = mode + side * (inner + half * (1 + rule.node(k)));
-                    terms.add(Math.log(half * rule.weight(k)) + logJoint(a, i, u, tau));
+                    terms[used++] = logHalf + rule.logWeight(k) + logJoint(a, i, u, tau);
                 }
                 inner = hi;
             }
         }
-        double[] values = terms.stream().mapToDouble(Double::doubleValue).toArray();
-        return LogSpace.logSumExp(values, values.length);
+        return LogSpace.logSumExp(terms, used);
     }
 
     /**
