@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 import org.logz.UserException;
+import org.logz.api.Problem;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.AiselComparison;
 import org.logz.io.AtomicFiles;

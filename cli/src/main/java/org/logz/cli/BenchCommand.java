@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.logz.UserException;
+import org.logz.api.Problem;
+import org.logz.api.RbmSource;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.GpcSweepBenchmark;
 import org.logz.bench.PeerBenchmark;
@@ -199,7 +201,7 @@ final class BenchCommand implements Callable<Integer> {
             atLeast("--gibbs-steps", gibbsSteps, 0);
             atLeast("--reseed-sweeps", reseedSweeps, 1);
             List<SequentialComparison.Entry> entries = runs.stream().map(SequentialComparison.Entry::parse).toList();
-            ModelSource source = ModelSource.resolve(model);
+            RbmSource source = RbmSource.resolve(model);
             if (!RbmEnumeration.canEnumerate(source.rbm())) {
                 throw new UserException(model + ": the comparison needs an exact log Z, and " + source.rbm()
                         + " is too large to enumerate");

@@ -5,26 +5,23 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.logz.UserException;
+import org.logz.api.Estimation;
+import org.logz.api.Family;
+import org.logz.api.Outcome;
+import org.logz.api.Problem;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Method;
 import org.logz.estimate.Replicates;
 import org.logz.estimate.Warning;
-import org.logz.estimate.aisel.Aisel;
 import org.logz.io.AtomicFiles;
-import org.logz.model.LatentModel;
-import org.logz.model.Likelihood;
-import org.logz.path.TemperedPath;
-import org.logz.schedule.Schedule;
-import org.logz.schedule.Varopt;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,67 +38,6 @@ import picocli.CommandLine.Spec;
         description = "Estimate log Z of an RBM, the 2D Ising model, the Gaussian toy or the evidence of a GP classifier. "
                 + "Without --model, runs on the embedded demo RBM and also prints its exact log Z.")
 final class EstimateCommand implements Callable<Integer> {
-    /** A method family: its methods and the options only it accepts. */
-    enum Family {
-        ANNEALING(Set.of(Method.AIS, Method.RAISE), Set.of("--steps", "--schedule", "--reverse-start", "--work",
-                "--sweeps-per-step", "--start")),
-        WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), Set.of("--steps", "--schedule", "--reverse-start",
-                "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps", "--start")),
-        TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), Set.of("--levels", "--ladder", "--sweeps",
-                "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step", "--start")),
-        SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED), Set.of("--particles",
-                "--gibbs-steps", "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling",
-                "--reseed-sweeps")),
-        SMC(Set.of(Method.SMC, Method.POWER_POSTERIOR, Method.POWER_POSTERIOR_CORRECTED), Set.of("--particles",
-                "--schedule", "--steps", "--ess-target", "--max-steps", "--resample-threshold", "--resampling",
-                "--sweeps-per-step", "--start")),
-        AISEL(Set.of(Method.AISEL), Set.of("--particles", "--schedule", "--steps", "--ess-target", "--max-steps",
-                "--resample-threshold", "--resampling", "--sweeps-per-step")),
-        APPROXIMATION(Set.of(Method.EP), Set.of());
-
-        final Set<Method> methods;
-        final Set<String> options;
-
-        Family(Set<Method> methods, Set<String> options) {
-            this.methods = methods;
-            this.options = options;
-        }
-
-        static Family of(Method method) {
-            for (Family f : values()) {
-                if (f.methods.contains(method)) {
-                    return f;
-                }
-            }
-            throw new IllegalStateException("no family runs " + method);
-        }
-
-        /** The method {@code --method} names, if some family runs it. */
-        static Method method(String name) {
-            for (Family f : values()) {
-                for (Method m : f.methods) {
-                    if (m.toString().equals(name)) {
-                        return m;
-                    }
-                }
-            }
-            throw new UserException("unknown --method '" + name + "'; use ais, raise, bar, cumulant, histogram, "
-                    + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate, arm-reseed, smc, power-posterior, "
-                    + "power-posterior-corrected, aisel or ep");
-        }
-    }
-
-    /** Options of a method's family that the method itself does not read. */
-    private static final Map<Method, Set<String>> NOT_FOR = Map.of(
-            Method.AIS, Set.of("--reverse-start"),
-            Method.RM, Set.of("--gamma-threshold", "--max-generate", "--reseed-sweeps"),
-            Method.ARM, Set.of("--ess-threshold", "--reseed-sweeps"),
-            Method.ARM_ANTICIPATE, Set.of("--ess-threshold", "--reseed-sweeps"),
-            Method.ARM_RESEED, Set.of("--ess-threshold"));
-
-    /** Replicates run one after another and each result is kept with its trace: beyond this, use fewer, longer runs. */
-    static final int MAX_REPLICATES = 10_000;
-
     @Spec
     CommandSpec spec;
 
@@ -309,8 +245,8 @@ final class EstimateCommand implements Callable<Integer> {
     @Mixin
     WarningReport warningReport;
 
-    /** The likelihood of a latent-variable model's path (set before the run; null for the model's default). */
-    private Likelihood latentLikelihood;
+    /** The model (set when the command runs). */
+    Problem problem;
 
     /** The exact log Z when the problem has one (set before the run, for plots). */
     OptionalDouble exactLogZ = OptionalDouble.empty();
@@ -320,57 +256,101 @@ final class EstimateCommand implements Callable<Integer> {
      * they ran on (null for the sequential methods), how the headline's standard error is computed,
      * and the family's part of the report.
      */
-    record Runs(List<? extends Estimate> runs, String summary, AnnealingRuns.PathDescription path, String stderrMethod,
+    record Runs(List<? extends Estimate> runs, String summary, Outcome.PathDescription path, String stderrMethod,
                 EstimateReport.Details details, List<Warning> modelWarnings) {
-        Runs(List<? extends Estimate> runs, String summary, AnnealingRuns.PathDescription path, String stderrMethod,
-             EstimateReport.Details details) {
-            this(runs, summary, path, stderrMethod, details, List.of());
-        }
+    }
+
+    /** The outcome's runs as the family's result type. */
+    static <E extends Estimate> List<E> runs(Outcome o, Class<E> type) {
+        return o.runs().stream().map(type::cast).toList();
     }
 
     @Override
     public Integer call() {
         method = Family.method(methodName);
         Family family = Family.of(method);
-        rejectForeignOptions(family);
-        if (replicates < 1 || replicates > MAX_REPLICATES) {
-            throw new UserException("--replicates must be between 1 and " + MAX_REPLICATES + ", got "
-                    + replicates + " (each replicate is a whole run, kept with its trace)");
-        }
-        checkOutputs();
-        Problem problem = Problem.parse(model, optional(logEll), optional(logSigma));
-        if (!(problem instanceof Problem.RbmProblem)) {
-            for (String option : new String[] {"--data", "--base-rate", "--compare-exact"}) {
-                if (matched(option)) {
-                    throw new UserException(option + " applies to RBMs only");
-                }
+        for (String option : new String[] {"--work", "--reverse-work"}) {
+            if (matched(option) && !family.reads(option)) {
+                throw new UserException(option + " does not apply to --method " + method);
             }
         }
-        if (!(problem instanceof Problem.GpcProblem) && matched("--start")) {
-            throw new UserException("--start applies to GP classification (--model gpc:...) only");
+        if (family == Family.APPROXIMATION && matched("--plot")) {
+            throw new UserException("--plot does not apply to --method " + method
+                    + " (a deterministic approximation on the host)");
         }
-        checkLatentOptions(problem, family);
-        // aisel reads --inner (N or auto) and --proposal itself (AiselRuns)
-        latentLikelihood = problem instanceof Problem.LatentProblem latent && method != Method.AISEL
-                ? likelihood(latent.model()) : null;
+        Estimation.checkReplicates(replicates);
+        checkOutputs();
+        problem = Problem.parse(model, optional(logEll), optional(logSigma));
+        if (!(problem instanceof Problem.RbmProblem) && matched("--compare-exact")) {
+            throw new UserException("--compare-exact applies to RBMs only");
+        }
+        Estimation estimation = estimation();
+        estimation.check();
         Double exact = problem.exactLogZ(compareExact).orElse(null);
         exactLogZ = exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact);
+        Outcome outcome = estimation.outcome(replicates, b -> Progress.onTerminal(method + replicateLabel(b)));
         Runs result = switch (family) {
-            case ANNEALING -> AnnealingRuns.run(this, problem);
-            case WORK -> WorkRuns.run(this, problem);
-            case TEMPERED -> TemperedRuns.run(this, problem);
-            case SEQUENTIAL -> SequentialRuns.run(this, problem);
-            case SMC -> SmcRuns.run(this, problem);
-            case AISEL -> AiselRuns.run(this, (Problem.LatentProblem) problem);
-            case APPROXIMATION -> EpRuns.run(this, problem);
+            case ANNEALING -> AnnealingRuns.report(this, outcome);
+            case WORK -> WorkRuns.report(this, outcome);
+            case TEMPERED -> TemperedRuns.report(this, outcome);
+            case SEQUENTIAL -> SequentialRuns.report(this, outcome);
+            case SMC -> SmcRuns.report(this, outcome);
+            case AISEL -> AiselRuns.report(this, outcome);
+            case APPROXIMATION -> EpRuns.report(outcome);
         };
-        EstimateReport report = report(problem, result, exact);
+        EstimateReport report = report(estimation, result, exact);
         print(report, result.summary());
         return warningReport.finish(spec.commandLine().getErr(), report.warnings());
     }
 
+    /** The estimation of the options given on the command line; the others keep the defaults both share. */
+    private Estimation estimation() {
+        Estimation e = new Estimation(problem).method(method).seed(seed);
+        Map<String, Runnable> options = new LinkedHashMap<>();
+        options.put("--data", () -> e.data(data));
+        options.put("--base-rate", () -> e.baseRate(baseRate));
+        options.put("--start", () -> e.start(start));
+        options.put("--likelihood", () -> e.likelihood(likelihoodChoice));
+        options.put("--inner", () -> e.inner(inner));
+        options.put("--proposal", () -> e.proposal(proposal));
+        options.put("--sweeps-per-step", () -> e.sweepsPerStep(sweepsPerStep));
+        options.put("--backend", () -> e.backend(backendOptions.backend));
+        options.put("--threads", () -> e.threads(backendOptions.threads));
+        options.put("--chains", () -> e.chains(chains));
+        options.put("--steps", () -> e.steps(steps));
+        options.put("--schedule", () -> e.schedule(schedule));
+        options.put("--reverse-start", () -> e.reverseStart(reverseStart));
+        options.put("--reverse-chains", () -> e.reverseChains(reverseChains));
+        options.put("--bootstraps", () -> e.bootstraps(bootstraps));
+        options.put("--levels", () -> e.levels(levels));
+        options.put("--ladder", () -> e.ladder(ladder));
+        options.put("--sweeps", () -> e.sweeps(sweeps));
+        options.put("--round-sweeps", () -> e.roundSweeps(roundSweeps));
+        options.put("--rounds", () -> e.rounds(rounds));
+        options.put("--batches", () -> e.batches(batches));
+        options.put("--mbar-samples", () -> e.mbarSamples(mbarSamples));
+        options.put("--prior", () -> e.prior(prior));
+        options.put("--particles", () -> e.particles(particles));
+        options.put("--gibbs-steps", () -> e.gibbsSteps(gibbsSteps));
+        options.put("--gamma-threshold", () -> e.gammaThreshold(gammaThreshold));
+        options.put("--ess-threshold", () -> e.essThreshold(essThreshold));
+        options.put("--max-generate", () -> e.maxGenerate(maxGenerate));
+        options.put("--order", () -> e.order(order));
+        options.put("--resampling", () -> e.resampling(resampling));
+        options.put("--reseed-sweeps", () -> e.reseedSweeps(reseedSweeps));
+        options.put("--ess-target", () -> e.essTarget(essTarget));
+        options.put("--max-steps", () -> e.maxSteps(maxSteps));
+        options.put("--resample-threshold", () -> e.resampleThreshold(resampleThreshold));
+        options.forEach((name, set) -> {
+            if (matched(name)) {
+                set.run();
+            }
+        });
+        return e;
+    }
+
     /** The report of the runs: the first run's headline, or with replicates their combination. */
-    private EstimateReport report(Problem problem, Runs result, Double exact) {
+    private EstimateReport report(Estimation estimation, Runs result, Double exact) {
         List<? extends Estimate> runs = result.runs();
         Estimate first = runs.get(0);
         double logZ = first.logZ();
@@ -395,16 +375,9 @@ final class EstimateCommand implements Callable<Integer> {
         }
         warnings = new ArrayList<>(warnings);
         warnings.addAll(result.modelWarnings());
-        // without a standard error only a miss beyond 0.1 is flagged: the run's noise is unknown
-        if (exact != null && Math.abs(logZ - exact) > (stderr == null ? 0.1 : Math.max(4 * stderr, 0.05))) {
-            warnings.add(Warning.exactDisagrees(logZ, stderr == null ? Double.NaN : stderr, exact));
-        }
-        double noise = stderr == null ? 0 : 3 * stderr;
-        Optional<Double> bound = problem.logZUpperBound();
-        if (bound.isPresent() && logZ > bound.get() + noise + 1e-9 * (1 + Math.abs(bound.get()))) {
-            warnings.add(Warning.aboveBound(method, logZ, bound.get(), problem.upperBoundReason()));
-        }
-        AnnealingRuns.PathDescription path = result.path();
+        warnings.addAll(estimation.boundWarnings(logZ, stderr == null ? OptionalDouble.empty() : OptionalDouble.of(stderr),
+                exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact)));
+        Outcome.PathDescription path = result.path();
         return new EstimateReport(method, problem.describe(), path == null ? null : path.path(),
                 path == null ? null : path.baseRate(), path == null ? null : path.base(), logZ, stderr, stderrMethod, result.details(), first.backend(), seed,
                 meanLogZ, sdLogZ, each, exact, exact == null ? null : logZ - exact,
@@ -442,150 +415,8 @@ final class EstimateCommand implements Callable<Integer> {
         return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
-    private void rejectForeignOptions(Family family) {
-        for (Family other : Family.values()) {
-            for (String option : new java.util.TreeSet<>(other.options)) {
-                if (!family.options.contains(option) && matched(option)) {
-                    throw new UserException(option + " does not apply to --method " + method);
-                }
-            }
-        }
-        if (family == Family.APPROXIMATION) {
-            for (String option : new String[] {"--chains", "--backend", "--threads", "--plot"}) {
-                if (matched(option)) {
-                    throw new UserException(option + " does not apply to --method " + method
-                            + " (a deterministic approximation on the host)");
-                }
-            }
-        }
-        if ((family == Family.SEQUENTIAL || family == Family.SMC || family == Family.AISEL) && matched("--chains")) {
-            throw new UserException("--chains does not apply to --method " + method
-                    + (family != Family.SEQUENTIAL ? "; the SMC sampler's particles are --particles" : ""));
-        }
-        for (String option : new java.util.TreeSet<>(NOT_FOR.getOrDefault(method, Set.of()))) {
-            if (matched(option)) {
-                throw new UserException(option + " does not apply to --method " + method);
-            }
-        }
-    }
-
-    Problem.PathOptions pathOptions() {
-        return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed, start, latentLikelihood);
-    }
-
-    /** --inner, --proposal and --likelihood belong to latent-variable models, and those to the methods that anneal θ. */
-    private void checkLatentOptions(Problem problem, Family family) {
-        boolean latent = problem instanceof Problem.LatentProblem;
-        for (String option : new String[] {"--inner", "--proposal", "--likelihood"}) {
-            if (!latent && matched(option)) {
-                throw new UserException(option + " applies to latent-variable models (--model glmm:... or sv:...) only");
-            }
-        }
-        if (method == Method.AISEL && !latent) {
-            throw new UserException("--method aisel needs a latent-variable model: --model glmm:SET|FILE or sv:SET|FILE");
-        }
-        if (latent && (family == Family.TEMPERED || family == Family.SEQUENTIAL || family == Family.APPROXIMATION)) {
-            throw new UserException("--method " + method + " does not run on latent-variable models; use aisel, smc, ais, "
-                    + "raise, bar, cumulant or histogram");
-        }
-        if (method == Method.AISEL && matched("--likelihood")) {
-            throw new UserException("aisel estimates the likelihood; for the exact one use --method smc --likelihood exact");
-        }
-    }
-
-    /** The likelihood of --likelihood, --inner and --proposal for methods other than aisel; null for the model's default. */
-    private Likelihood likelihood(LatentModel model) {
-        String choice = likelihoodChoice == null ? null : likelihoodChoice.trim().toLowerCase(Locale.ROOT);
-        if (choice != null && !choice.equals("exact") && !choice.equals("estimated")) {
-            throw new UserException("--likelihood must be exact or estimated, got " + likelihoodChoice);
-        }
-        if ("exact".equals(choice)) {
-            if (matched("--inner") || matched("--proposal")) {
-                throw new UserException("--inner and --proposal set an estimated likelihood; drop them or --likelihood exact");
-            }
-            return new Likelihood.Exact();
-        }
-        if ("estimated".equals(choice) || matched("--inner") || matched("--proposal")) {
-            int draws = Problem.LatentProblem.DEFAULT_DRAWS;
-            if (matched("--inner")) {
-                Aisel.Inner parsed = AiselRuns.inner(inner);
-                if (!(parsed instanceof Aisel.Inner.Fixed fixed)) {
-                    throw new UserException("--inner auto applies to --method aisel; give --inner N");
-                }
-                draws = fixed.draws();
-            }
-            return new Likelihood.Estimated(draws, proposal != null ? proposalOption()
-                    : Likelihood.Proposal.defaultFor(model));
-        }
-        return null;
-    }
-
-    /** The inner estimator of --proposal, or null for the model's default. */
-    Likelihood.Proposal proposalOption() {
-        return proposal == null ? null : Likelihood.Proposal.parse(proposal);
-    }
-
-    int chains(int fallback) {
-        return chains == null ? fallback : chains;
-    }
-
-    /** A schedule and the chain-transitions spent finding it (a VAROPT pilot's; 0 for the others). */
-    record Planned(Schedule schedule, long pilotSweeps) {
-    }
-
-    /**
-     * The annealing schedule of --schedule and --steps on {@code path}: {@code varopt[:...]} runs its pilot there
-     * (Kiwaki's VAROPT, {@link Varopt}), keyed by the seed.
-     */
-    Planned schedule(Problem problem, TemperedPath path) {
-        if (schedule.trim().toLowerCase(java.util.Locale.ROOT).startsWith("varopt")) {
-            Varopt.Plan plan = Varopt.plan(path, steps, Varopt.Settings.parse(schedule), seed);
-            return new Planned(plan.schedule(), plan.pilotTransitions());
-        }
-        return new Planned(schedule(problem), 0);
-    }
-
-    /** Refuses {@code --schedule varopt}, for runs that have no fixed path to plan it on. */
-    void rejectVaropt() {
-        if (schedule.trim().toLowerCase(java.util.Locale.ROOT).startsWith("varopt")) {
-            throw new UserException("--schedule varopt does not apply to --method " + method + " (its pilot needs the "
-                    + "path, which depends on the inner draws N); use adaptive tempering or a fixed schedule");
-        }
-    }
-
-    /** The annealing schedule of --schedule and --steps, for schedules that need no pilot. */
-    Schedule schedule(Problem problem) {
-        if (schedule.equals("equal-divergence")) {
-            if (!(problem instanceof Problem.ToyProblem toy)) {
-                throw new UserException("--schedule equal-divergence applies to gauss-toy only");
-            }
-            return toy.model().equalDivergenceSchedule(steps);
-        }
-        if (Schedule.definesOwnSteps(schedule)) {
-            if (matched("--steps")) {
-                throw new UserException("--schedule " + schedule + " sets its own steps; drop --steps");
-            }
-            return Schedule.parse(schedule, 0);
-        }
-        return Schedule.parse(schedule, steps);
-    }
-
     static OptionalDouble optional(Double value) {
         return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
-    }
-
-    /** The tempering ladder of --ladder and --levels; a piecewise ladder sets its own levels. */
-    Schedule ladder() {
-        if (Schedule.definesOwnSteps(ladder)) {
-            if (matched("--levels")) {
-                throw new UserException("--ladder " + ladder + " sets its own levels; drop --levels");
-            }
-            return Schedule.parse(ladder, 0);
-        }
-        if (levels < 2) {
-            throw new UserException("--levels must be at least 2, got " + levels);
-        }
-        return Schedule.parse(ladder, levels - 1);
     }
 
     String replicateLabel(int b) {

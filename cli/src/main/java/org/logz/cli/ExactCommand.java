@@ -3,6 +3,8 @@ package org.logz.cli;
 import java.util.Optional;
 
 import org.logz.UserException;
+import org.logz.api.Problem;
+import org.logz.api.RbmSource;
 import org.logz.exact.GlmmEvidence;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.Rbm;
@@ -63,7 +65,7 @@ final class ExactCommand implements Runnable {
                     (System.nanoTime() - started) * 1e-9));
             return;
         }
-        ModelSource source = rbmProblem.source();
+        RbmSource source = rbmProblem.source();
         Rbm rbm = source.rbm();
         double logZ;
         try (Progress progress = Progress.onTerminal("exact")) {

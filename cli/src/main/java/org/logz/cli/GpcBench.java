@@ -3,6 +3,7 @@ package org.logz.cli;
 import java.util.List;
 
 import org.logz.UserException;
+import org.logz.api.Problem;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.GpcComparison;
 import org.logz.io.AtomicFiles;

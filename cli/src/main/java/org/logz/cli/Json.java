@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.OptionalDouble;
 
+import org.logz.api.Problem;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,9 +26,15 @@ final class Json {
             .registerModule(new SimpleModule("finite-numbers").addSerializer(Double.class, new FiniteOrNull())
                     .addSerializer(double.class, new FiniteOrNull()))
             .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .addMixIn(Problem.Description.class, WithoutNulls.class);
 
     private Json() {
+    }
+
+    /** A model's description leaves out the sizes that do not apply to it. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private interface WithoutNulls {
     }
 
     /** One estimator's reading: {@code {"logZ": ..., "stderr": ...}}. */

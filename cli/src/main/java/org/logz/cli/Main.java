@@ -29,7 +29,7 @@ public final class Main {
     }
 
     /** Runs the command with the given streams; returns the exit code. */
-    static int run(String[] args, PrintWriter out, PrintWriter err) {
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new LogzCommand());
         cli.setOut(out);
         cli.setErr(err);

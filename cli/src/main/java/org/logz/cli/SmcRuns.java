@@ -1,62 +1,36 @@
 package org.logz.cli;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.logz.UserException;
-import org.logz.backend.ParticleBackend;
+import org.logz.api.Outcome;
 import org.logz.bench.TracePlot;
 import org.logz.estimate.Method;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
-import org.logz.path.TemperedPath;
-import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
 
 /**
- * {@code --method smc|power-posterior|power-posterior-corrected}: one SMC sampler run on the tempered
+ * {@code --method smc|power-posterior|power-posterior-corrected}: the report of one SMC sampler run on the tempered
  * path, read by its three estimators; the method picks the headline.
  */
 final class SmcRuns {
     private SmcRuns() {
     }
 
-    static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
-        // multinomial by default: it is the scheme with a sound single-run standard error (Lee & Whiteley)
-        ResamplingScheme scheme = c.matched("--resampling") ? ResamplingScheme.parse(c.resampling)
-                : ResamplingScheme.MULTINOMIAL;
-        List<SmcResult> runs = new ArrayList<>();
-        AnnealingRuns.PathDescription described;
-        SmcSampler.Steps steps;
-        long pilotSweeps = 0;
-        try (ParticleBackend backend = c.backendOptions.open();
-             TemperedPath path = problem.annealingPath(backend, c.pathOptions())) {
-            if (adaptive(c)) {
-                steps = adaptiveSteps(c);
-            } else {
-                EstimateCommand.Planned planned = c.schedule(problem, path);
-                steps = new SmcSampler.Steps.Fixed(planned.schedule());
-                pilotSweeps = planned.pilotSweeps();
-            }
-            for (int b = 0; b < c.replicates; b++) {
-                var settings = new SmcSampler.Settings(c.particles, steps, c.resampleThreshold, scheme,
-                        Philox.replicateSeed(c.seed, b), c.method);
-                try (Progress progress = Progress.onTerminal(c.method + c.replicateLabel(b))) {
-                    runs.add(new SmcSampler(settings).run(path, progress));
-                }
-            }
-            described = AnnealingRuns.PathDescription.of(path);
-        }
+    static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {
+        List<SmcResult> runs = EstimateCommand.runs(o, SmcResult.class);
+        var plan = (Outcome.Plan.Smc) o.plan();
+        SmcSampler.Steps steps = plan.steps();
+        ResamplingScheme scheme = plan.scheme();
         SmcResult r = runs.get(0);
         Map<Method, Json.Estimate> estimates = readings(runs);
-        boolean adaptive = steps instanceof SmcSampler.Steps.Adaptive;
-        var details = new EstimateReport.Smc(estimates, r.particles(), r.steps(), r.stepCount(),
-                adaptive ? ((SmcSampler.Steps.Adaptive) steps).essTarget() : null,
-                adaptive ? ((SmcSampler.Steps.Adaptive) steps).maxSteps() : null, c.resampleThreshold, scheme.cliName(),
-                r.resamplings(), runs.stream().mapToLong(SmcResult::transitions).sum() + pilotSweeps, r.logZ0(), r.trace());
+        var details = new EstimateReport.Smc(estimates, r.particles(), r.steps(), r.stepCount(), essTarget(steps),
+                steps instanceof SmcSampler.Steps.Adaptive a ? a.maxSteps() : null, c.resampleThreshold, scheme.cliName(),
+                r.resamplings(), runs.stream().mapToLong(SmcResult::transitions).sum() + o.pilotSweeps(), r.logZ0(),
+                r.trace());
         if (c.plot != null) {
             TracePlot.write(c.plot, r);
         }
@@ -68,8 +42,13 @@ final class SmcRuns {
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT, "%d particles, %d steps (%s), %d resamplings, "
                 + "power posterior %.4f (corrected %.4f)%s", r.particles(), r.stepCount(), r.steps(), r.resamplings(),
                 estimates.get(Method.POWER_POSTERIOR).logZ(), estimates.get(Method.POWER_POSTERIOR_CORRECTED).logZ(),
-                runs.size() > 1 ? " (means of " + runs.size() + " replicates)" : ""), described,
-                stderrMethod, details);
+                runs.size() > 1 ? " (means of " + runs.size() + " replicates)" : ""), o.path(), stderrMethod, details,
+                o.modelWarnings());
+    }
+
+    /** Adaptive tempering's ESS target ρ; null for a fixed schedule. */
+    static Double essTarget(SmcSampler.Steps steps) {
+        return steps instanceof SmcSampler.Steps.Adaptive a ? a.essTarget() : null;
     }
 
     /**
@@ -89,37 +68,5 @@ final class SmcRuns {
             estimates.put(e.method(), new Json.Estimate(mean, Math.sqrt(ss / (v.length - 1) / v.length)));
         }
         return estimates;
-    }
-
-    /** Adaptive tempering, or --schedule's fixed schedule (no VAROPT: its pilot needs the path AISEL builds later). */
-    static SmcSampler.Steps steps(EstimateCommand c, Problem problem) {
-        if (adaptive(c)) {
-            return adaptiveSteps(c);
-        }
-        c.rejectVaropt();
-        return new SmcSampler.Steps.Fixed(c.schedule(problem));
-    }
-
-    /** Adaptive tempering unless --schedule names a schedule. */
-    static boolean adaptive(EstimateCommand c) {
-        boolean adaptive = !c.matched("--schedule") || c.schedule.trim().equalsIgnoreCase("adaptive");
-        if (!adaptive) {
-            for (String option : new String[] {"--ess-target", "--max-steps"}) {
-                if (c.matched(option)) {
-                    throw new UserException(option + " applies to adaptive tempering (--schedule adaptive), not to "
-                            + "--schedule " + c.schedule);
-                }
-            }
-        }
-        return adaptive;
-    }
-
-    /** --ess-target and --max-steps; --steps belongs to fixed schedules. */
-    private static SmcSampler.Steps adaptiveSteps(EstimateCommand c) {
-        if (c.matched("--steps")) {
-            throw new UserException("--steps sets a fixed schedule's steps; adaptive tempering chooses its own (cap "
-                    + "them with --max-steps), or give --schedule linear|geometric|...");
-        }
-        return new SmcSampler.Steps.Adaptive(c.essTarget, c.maxSteps);
     }
 }

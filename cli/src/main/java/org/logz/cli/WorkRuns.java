@@ -1,25 +1,20 @@
 package org.logz.cli;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.logz.backend.ParticleBackend;
+import org.logz.api.Outcome;
 import org.logz.bench.TracePlot;
-import org.logz.estimate.AnnealedImportanceSampling;
-import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.Method;
 import org.logz.estimate.work.WorkEstimate;
 import org.logz.io.ValueFiles;
-import org.logz.path.TemperedPath;
-import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
 
 /**
- * {@code --method bar|cumulant|histogram}: forward and reverse annealing on one schedule, read by
+ * {@code --method bar|cumulant|histogram}: the report of forward and reverse annealing on one schedule, read by
  * every nonequilibrium estimator; the method picks the headline.
  */
 final class WorkRuns {
@@ -31,36 +26,21 @@ final class WorkRuns {
             Method.CUMULANT, "delta method on the work moments",
             Method.HISTOGRAM, "bootstrap over forward and reverse work");
 
-    static EstimateCommand.Runs run(EstimateCommand c, Problem problem) {
-        int forwardChains = c.chains(1000);
-        int reverseChains = c.reverseChains == null ? forwardChains : c.reverseChains;
-        List<BidirectionalResult> runs = new ArrayList<>();
-        AnnealingRuns.PathDescription described;
-        EstimateCommand.Planned planned;
-        Schedule schedule;
-        try (ParticleBackend backend = c.backendOptions.open();
-             TemperedPath path = problem.annealingPath(backend, c.pathOptions())) {
-            planned = c.schedule(problem, path);
-            schedule = planned.schedule();
-            AnnealedImportanceSampling.Start start = problem.reverseStart(c.reverseStart, path, reverseChains);
-            for (int b = 0; b < c.replicates; b++) {
-                var settings = new BidirectionalAnnealing.Settings(forwardChains, reverseChains, schedule, c.bootstraps,
-                        Philox.replicateSeed(c.seed, b), c.method);
-                try (Progress progress = Progress.onTerminal(c.method + c.replicateLabel(b))) {
-                    runs.add(new BidirectionalAnnealing(settings).run(path, start, progress));
-                }
-            }
-            described = AnnealingRuns.PathDescription.of(path);
-        }
+    static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {
+        List<BidirectionalResult> runs = EstimateCommand.runs(o, BidirectionalResult.class);
+        var plan = (Outcome.Plan.Annealing) o.plan();
+        Schedule schedule = plan.schedule();
+        int forwardChains = c.chains == null ? 1000 : c.chains;
+        int reverseChains = plan.reverseChains();
         BidirectionalResult r = runs.get(0);
         Map<Method, Json.Estimate> estimates = new LinkedHashMap<>();
         for (WorkEstimate e : r.estimates()) {
             estimates.put(e.method(), new Json.Estimate(r.logZ(e.method()), e.stdErr().orElse(Double.NaN)));
         }
+        long pilot = o.pilotSweeps();
         var details = new EstimateReport.Work(estimates, forwardChains, reverseChains, schedule.steps(), schedule.name(),
-                r.reverse().start(), c.bootstraps, runs.stream().mapToLong(BidirectionalResult::sweeps).sum()
-                + planned.pilotSweeps(), planned.pilotSweeps() > 0 ? planned.pilotSweeps() : null, r.logZ0(),
-                new EstimateReport.Directions(r.forward().trace(), r.reverse().trace()));
+                r.reverse().start(), c.bootstraps, runs.stream().mapToLong(BidirectionalResult::sweeps).sum() + pilot,
+                pilot > 0 ? pilot : null, r.logZ0(), new EstimateReport.Directions(r.forward().trace(), r.reverse().trace()));
         if (c.workFile != null) {
             ValueFiles.write(c.workFile, r.forward().work());
         }
@@ -73,7 +53,6 @@ final class WorkRuns {
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
                 "%d forward + %d reverse chains × %d steps (%s schedule, reverse start %s), bounds [%.4f, %.4f]",
                 forwardChains, reverseChains, schedule.steps(), schedule.name(), r.reverse().start(), r.logZ(Method.LOWER_BOUND),
-                r.logZ(Method.UPPER_BOUND)), described,
-                STDERR_METHODS.get(c.method), details);
+                r.logZ(Method.UPPER_BOUND)), o.path(), STDERR_METHODS.get(c.method), details, o.modelWarnings());
     }
 }

@@ -206,7 +206,7 @@ class TrustTest {
             return Cli.run("estimate", "--model", "gauss-toy", "--chains", "2", "--steps", "100000", "--replicates",
                     "2000000000");
         });
-        Cli.assertUserError(o, "--replicates must be between 1 and " + EstimateCommand.MAX_REPLICATES);
+        Cli.assertUserError(o, "--replicates must be between 1 and " + org.logz.api.Estimation.MAX_REPLICATES);
     }
 
     /** --work naming the model file is refused and the model survives. */

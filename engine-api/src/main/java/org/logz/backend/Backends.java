@@ -30,6 +30,20 @@ public final class Backends {
         throw new UserException("unknown backend '" + name + "'; installed: " + String.join(", ", known));
     }
 
+    /** More host threads than this only adds scheduling (the work splits into row tiles). */
+    public static final int MAX_THREADS = 1024;
+
+    /**
+     * Creates the named backend with {@code threads} host threads (null: all cores), refusing a count outside 1 to
+     * {@link #MAX_THREADS} with the command line's message.
+     */
+    public static ParticleBackend open(String name, Integer threads) {
+        if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
+            throw new UserException("--threads must be between 1 and " + MAX_THREADS + ", got " + threads);
+        }
+        return create(name, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+    }
+
     /**
      * Creates the named backend.
      *

@@ -147,9 +147,18 @@ public final class BinaryDataset {
 
     /** The first {@code count} examples as a new data set. */
     public BinaryDataset head(int count) {
-        int n = Math.min(count, size);
-        long[] b = java.util.Arrays.copyOf(bits, n * wordsPerRow);
-        byte[] l = labels == null ? null : java.util.Arrays.copyOf(labels, n);
+        return range(0, count);
+    }
+
+    /** Examples {@code from} to {@code from + count - 1} (as many as there are) as a new data set. */
+    public BinaryDataset range(int from, int count) {
+        if (from < 0 || from > size || count < 0) {
+            throw new UserException("examples " + from + " to " + ((long) from + count - 1) + " of " + this
+                    + " are out of range");
+        }
+        int n = Math.min(count, size - from);
+        long[] b = java.util.Arrays.copyOfRange(bits, from * wordsPerRow, (from + n) * wordsPerRow);
+        byte[] l = labels == null ? null : java.util.Arrays.copyOfRange(labels, from, from + n);
         return new BinaryDataset(name, n, dimension, b, l);
     }
 

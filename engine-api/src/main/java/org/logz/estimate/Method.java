@@ -13,9 +13,9 @@ import org.logz.UserException;
 public enum Method {
     /** Annealed importance sampling from the base (Neal 2001). */
     AIS("ais"),
-    /** Reverse AIS from samples of the target (Burda, Grosse & Salakhutdinov 2015). */
+    /** Reverse AIS from samples of the target (Burda, Grosse &amp; Salakhutdinov 2015). */
     RAISE("raise"),
-    /** Resample-Move on the data-annealing path (Gilks & Berzuini 2001). */
+    /** Resample-Move on the data-annealing path (Gilks &amp; Berzuini 2001). */
     RM("rm"),
     /** Adaptive Resample-Move (ARM paper, Algorithm 2). */
     ARM("arm"),
@@ -29,7 +29,7 @@ public enum Method {
     TI("ti"),
     /** Rao-Blackwellized thermodynamic integration. */
     TI_RB("ti-rb"),
-    /** Multistate Bennett acceptance ratio over the levels (Shirts & Chodera 2008). */
+    /** Multistate Bennett acceptance ratio over the levels (Shirts &amp; Chodera 2008). */
     MBAR("mbar"),
     /** The forward mean work, a lower bound of the log ratio (Jensen). */
     LOWER_BOUND("lower-bound"),

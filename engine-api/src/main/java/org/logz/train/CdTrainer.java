@@ -59,6 +59,22 @@ public final class CdTrainer {
      * @throws EstimationException      when the parameters diverge (leave what {@link Rbm} accepts)
      */
     public static Rbm train(BinaryDataset data, Settings s, ProgressListener listener) {
+        return train(data, s, listener, (epoch, model) -> { });
+    }
+
+    /** Told of the model after each epoch of training. */
+    @FunctionalInterface
+    public interface EpochListener {
+        /** @param epoch epochs done (1 after the first); {@code model} is a copy the trainer keeps no hold of */
+        void epochDone(int epoch, Rbm model);
+    }
+
+    /**
+     * {@link #train(BinaryDataset, Settings, ProgressListener)}, handing {@code epochs} the model after every epoch
+     * (for instance to track its log Z while it trains). The epochs' random numbers are keyed by the epoch, so the
+     * model after epoch e is the one a run of e epochs returns.
+     */
+    public static Rbm train(BinaryDataset data, Settings s, ProgressListener listener, EpochListener epochs) {
         int n = data.dimension();
         int h = s.hidden();
         long cells = (long) n * h;
@@ -141,16 +157,17 @@ public final class CdTrainer {
                     b[j] += db[j];
                 }
             }
-            requireConverging(n, h, w, a, b, epoch, s);
+            Rbm model = requireConverging(n, h, w, a, b, epoch, s);
             listener.progress(epoch + 1, s.epochs(), Double.NaN, Double.NaN);
+            epochs.epochDone(epoch + 1, model);
         }
         return new Rbm(n, h, w, a, b);
     }
 
-    /** The parameters after an epoch, refused with the epoch and the advice when they left what an Rbm accepts. */
-    private static void requireConverging(int n, int h, float[] w, float[] a, float[] b, int epoch, Settings s) {
+    /** The model after an epoch, refused with the epoch and the advice when it left what an Rbm accepts. */
+    private static Rbm requireConverging(int n, int h, float[] w, float[] a, float[] b, int epoch, Settings s) {
         try {
-            new Rbm(n, h, w, a, b);
+            return new Rbm(n, h, w, a, b);
         } catch (IllegalArgumentException e) {
             throw new EstimationException("training diverged in epoch " + (epoch + 1) + " with learning rate "
                     + s.learningRate() + ": " + e.getMessage() + "; lower --learning-rate");

@@ -1,4 +1,4 @@
-package org.logz.cli;
+package org.logz.api;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,24 +18,24 @@ import org.logz.path.ModelBaseRate;
  * An RBM named on the command line: a model file, or the demo model shipped in the jar (a 64×16
  * RBM trained by CD-5 on the binarized 8×8 digits; see {@code tools/models/README.md}).
  */
-record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolean demo) {
-    static final String DEMO_RESOURCE = "/org/logz/models/demo-digits-64x16.npz";
+public record RbmSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolean demo) {
+    public static final String DEMO_RESOURCE = "/org/logz/models/demo-digits-64x16.npz";
 
-    static ModelSource resolve(Path file) {
+    public static RbmSource resolve(Path file) {
         if (file == null) {
             return loadDemo();
         }
         RbmFiles.RbmFile read = RbmFiles.read(file);
-        return new ModelSource(file.toString(), read.rbm(), read.baseRate(), false);
+        return new RbmSource(file.toString(), read.rbm(), read.baseRate(), false);
     }
 
-    static ModelSource loadDemo() {
-        try (InputStream in = ModelSource.class.getResourceAsStream(DEMO_RESOURCE)) {
+    public static RbmSource loadDemo() {
+        try (InputStream in = RbmSource.class.getResourceAsStream(DEMO_RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("the demo model is missing from the jar");
             }
             RbmFiles.RbmFile read = RbmFiles.read("demo", in);
-            return new ModelSource("demo (64×16 RBM, CD-5 on the 8×8 digits)", read.rbm(), read.baseRate(), true);
+            return new RbmSource("demo (64×16 RBM, CD-5 on the 8×8 digits)", read.rbm(), read.baseRate(), true);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the demo model", e);
         }
@@ -47,7 +47,7 @@ record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolea
      * {@code file}, {@code model} ({@link ModelBaseRate}, computed on {@code backend}), {@code uniform}
      * or {@code visible-bias}.
      */
-    BaseRate baseRate(String choice, String data, ParticleBackend backend, long seed) {
+    public BaseRate baseRate(String choice, String data, ParticleBackend backend, long seed) {
         String c = choice == null ? "auto" : choice;
         return switch (c) {
             case "auto" -> data != null ? dataBaseRate(data)
@@ -73,7 +73,7 @@ record ModelSource(String name, Rbm rbm, Optional<BaseRate> fileBaseRate, boolea
     }
 
     /** A data set whose examples have as many units as the model has visible units. */
-    BinaryDataset dataSet(String data) {
+    public BinaryDataset dataSet(String data) {
         BinaryDataset set = Datasets.load(data);
         if (set.dimension() != rbm.visible()) {
             throw new UserException("data set " + set + " has " + set.dimension() + " units per example, the model "

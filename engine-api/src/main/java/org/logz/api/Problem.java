@@ -1,4 +1,4 @@
-package org.logz.cli;
+package org.logz.api;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -32,21 +32,19 @@ import org.logz.model.TemperedRbm;
 import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-
 /**
  * What {@code --model} names: an RBM file (or the embedded demo), {@code ising:L=N} (the 2D Ising
  * torus, exact log Z by Kaufman's formula), {@code gauss-toy[:key=value,...]} (Habeck's Gaussian
  * toy, exact log Z in closed form) or {@code gpc:SET|FILE} (GP classification).
  */
-sealed interface Problem {
+public sealed interface Problem {
     /**
      * Path options: the RBM's base rate and data set, the transitions (sweeps) per step of every model,
      * the seed the model base rate's Gibbs run derives its key from, and a GP classifier's start (prior or
      * ep; null for the default, ep).
      */
-    record PathOptions(String baseRate, String data, int sweepsPerStep, long seed, String start, Likelihood likelihood) {
-        PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
+    public record PathOptions(String baseRate, String data, int sweepsPerStep, long seed, String start, Likelihood likelihood) {
+        public PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
             this(baseRate, data, sweepsPerStep, seed, null, null);
         }
     }
@@ -72,7 +70,7 @@ sealed interface Problem {
             return new LatentProblem(LatentFiles.stochasticVolatility(trimmed.substring(3)));
         }
         if (spec == null) {
-            return new RbmProblem(ModelSource.resolve(null));
+            return new RbmProblem(RbmSource.resolve(null));
         }
         String s = spec.trim();
         if (s.isEmpty()) {
@@ -85,7 +83,7 @@ sealed interface Problem {
         if (lower.equals("gauss-toy") || lower.startsWith("gauss-toy:")) {
             return ToyProblem.parse(s);
         }
-        return new RbmProblem(ModelSource.resolve(Path.of(s)));
+        return new RbmProblem(RbmSource.resolve(Path.of(s)));
     }
 
     /** What the report says about the problem. */
@@ -95,9 +93,8 @@ sealed interface Problem {
      * The model's name and size, written unwrapped into a report: an RBM's {@code visible} and
      * {@code hidden} units, an Ising model's {@code sites} (null where they do not apply).
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Description(String model, Integer visible, Integer hidden, Integer sites, Integer cases) {
-        static Description named(String model) {
+    public record Description(String model, Integer visible, Integer hidden, Integer sites, Integer cases) {
+        public static Description named(String model) {
             return new Description(model, null, null, null, null);
         }
     }
@@ -159,9 +156,9 @@ sealed interface Problem {
      * arm-anticipate) run on the cases; the annealing and tempered methods on the tempered likelihood
      * from the prior or from EP's q (eq. 11) with elliptical slice sampling; EP on its own.
      */
-    record GpcProblem(GpClassification model) implements Problem {
+    public record GpcProblem(GpClassification model) implements Problem {
         /** Transitions at β = 1 behind the default start of reverse chains. */
-        static final int REVERSE_BURN_IN = 100;
+        public static final int REVERSE_BURN_IN = 100;
 
         @Override
         public Description describe() {
@@ -214,9 +211,9 @@ sealed interface Problem {
      * the {@link PseudoMarginal} path with the likelihood exact (the GLMM, by quadrature) or estimated; the GLMM
      * with p ≤ 2 has a quadrature evidence.
      */
-    record LatentProblem(LatentModel model) implements Problem {
+    public record LatentProblem(LatentModel model) implements Problem {
         /** Inner draws of an estimated likelihood when --inner is not given (methods other than aisel). */
-        static final int DEFAULT_DRAWS = 64;
+        public static final int DEFAULT_DRAWS = 64;
 
         @Override
         public Description describe() {
@@ -229,7 +226,7 @@ sealed interface Problem {
         }
 
         /** The quadrature evidence over θ of a GLMM with p ≤ 2 (a few seconds); empty for other models. */
-        Optional<GlmmEvidence.Result> quadrature() {
+        public Optional<GlmmEvidence.Result> quadrature() {
             return model instanceof Glmm glmm && glmm.parameters() <= GlmmEvidence.MAX_DIMENSION
                     ? Optional.of(GlmmEvidence.of(glmm)) : Optional.empty();
         }
@@ -238,7 +235,7 @@ sealed interface Problem {
          * The quadrature's log Z when its two rules agree within {@link GlmmEvidence#TOLERANCE}. An unconverged quadrature
          * is no exact value: refused with the numbers when {@code requested}, empty (nothing to compare with) otherwise.
          */
-        Optional<Double> converged(GlmmEvidence.Result r, boolean requested) {
+        public Optional<Double> converged(GlmmEvidence.Result r, boolean requested) {
             if (r.quadratureError() <= GlmmEvidence.TOLERANCE) {
                 return Optional.of(r.logZ());
             }
@@ -280,7 +277,7 @@ sealed interface Problem {
     }
 
     /** An RBM file or the demo RBM. */
-    record RbmProblem(ModelSource source) implements Problem {
+    public record RbmProblem(RbmSource source) implements Problem {
         @Override
         public Description describe() {
             return new Description(source.name(), source.rbm().visible(), source.rbm().hidden(), null, null);
@@ -319,8 +316,8 @@ sealed interface Problem {
     }
 
     /** {@code ising:L=N}: the N × N torus at β = 1 from the uniform distribution. */
-    record IsingProblem(Ising model) implements Problem {
-        static IsingProblem parse(String spec) {
+    public record IsingProblem(Ising model) implements Problem {
+        public static IsingProblem parse(String spec) {
             Map<String, String> p = parameters(spec, "ising");
             if (!p.keySet().equals(java.util.Set.of("l"))) {
                 throw new UserException("--model " + spec + ": write ising:L=N with an even N ≥ 2");
@@ -360,8 +357,8 @@ sealed interface Problem {
     }
 
     /** {@code gauss-toy[:mu0=..,sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..]}; defaults: Habeck's. */
-    record ToyProblem(GaussianToy model) implements Problem {
-        static ToyProblem parse(String spec) {
+    public record ToyProblem(GaussianToy model) implements Problem {
+        public static ToyProblem parse(String spec) {
             GaussianToy d = GaussianToy.habeck();
             Map<String, String> p = parameters(spec, "gauss-toy");
             java.util.Set<String> known = java.util.Set.of("mu0", "sigma0", "tau0", "mu1", "sigma1", "tau1", "power");

@@ -1,0 +1,702 @@
+package org.logz.api;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+
+import org.logz.UserException;
+import org.logz.backend.Backends;
+import org.logz.backend.ParticleBackend;
+import org.logz.estimate.Estimate;
+import org.logz.estimate.Method;
+import org.logz.estimate.ProgressListener;
+import org.logz.estimate.Warning;
+import org.logz.estimate.aisel.Aisel;
+import org.logz.io.ValueFiles;
+import org.logz.model.LatentModel;
+import org.logz.model.Likelihood;
+import org.logz.path.TemperedPath;
+import org.logz.schedule.Schedule;
+import org.logz.schedule.Varopt;
+
+/**
+ * One estimate of log Z, set up like a {@code logz estimate} command line: a model (from {@link org.logz.Logz}),
+ * a method and the options that method reads, each with the command line's default. {@link #run()} returns the
+ * result record; {@link #outcome} runs replicates and returns what the command line reports from.
+ *
+ * <p>Options are checked when the run starts, with the command line's one-line messages (a {@link UserException}):
+ * an option the method does not read is refused by its command-line name ({@code --steps does not apply to --method
+ * rts}), as are impossible values. An instance is not thread-safe; it may be run many times, and with
+ * {@link #backend(ParticleBackend)} every run reuses the caller's backend (its kernels stay loaded).
+ */
+public final class Estimation {
+    /** Replicates run one after another and each result is kept with its trace: beyond this, use fewer, longer runs. */
+    public static final int MAX_REPLICATES = 10_000;
+    /** σ² of log p̂ above which AISEL warns: pseudo-marginal moves stick (Pitt et al. 2012 put the optimum near 1). */
+    public static final double STICKY_VARIANCE = 2;
+
+    /** Options of a method's family that the method itself does not read. */
+    private static final Map<Method, Set<String>> NOT_FOR = Map.of(
+            Method.AIS, Set.of("--reverse-start"),
+            Method.RM, Set.of("--gamma-threshold", "--max-generate", "--reseed-sweeps"),
+            Method.ARM, Set.of("--ess-threshold", "--reseed-sweeps"),
+            Method.ARM_ANTICIPATE, Set.of("--ess-threshold", "--reseed-sweeps"),
+            Method.ARM_RESEED, Set.of("--ess-threshold"));
+
+    final Problem problem;
+    /** The command-line names of the options set, for the checks of what the method reads. */
+    private final Set<String> given = new TreeSet<>();
+    Method method = Method.AIS;
+
+    String baseRate = "auto";
+    String data;
+    String start;
+    int sweepsPerStep = 1;
+    private String likelihood;
+    String inner;
+    String proposal;
+
+    long seed = 1;
+    private String backendName = "cpu";
+    private Integer threads;
+    private ParticleBackend backend;
+    private ProgressListener listener = ProgressListener.NONE;
+
+    private Integer chains;
+    int steps = 1000;
+    String schedule = "linear";
+    String reverseStart;
+    private Integer reverseChains;
+    int bootstraps = 200;
+
+    private int levels = 100;
+    private String ladder = "linear";
+    int sweeps = 2000;
+    int roundSweeps = 50;
+    int rounds = 6;
+    int batches = 10;
+    int mbarSamples = 10_000;
+    private double[] priorWeights;
+    private Path priorFile;
+
+    int particles = 1000;
+    private Integer gibbsSteps;
+    private Double gammaThreshold;
+    private Double essThreshold;
+    private Integer maxGenerate;
+    String order;
+    String resampling;
+    int reseedSweeps = 1500;
+
+    double essTarget = 0.999;
+    int maxSteps = 10_000;
+    double resampleThreshold = 0.5;
+
+    /** An estimate on {@code problem} with the command line's defaults; {@link org.logz.Logz} names the models. */
+    public Estimation(Problem problem) {
+        this.problem = problem;
+    }
+
+    /** The model this estimate runs on. */
+    public Problem problem() {
+        return problem;
+    }
+
+    /** The method that gives the headline. */
+    public Method method() {
+        return method;
+    }
+
+    /** The method by its command-line name ({@code ais}, {@code rts}, {@code arm}, ...). */
+    public Estimation method(String name) {
+        return method(Family.method(name));
+    }
+
+    /** The method that gives the headline (default AIS). */
+    public Estimation method(Method m) {
+        method = m;
+        return this;
+    }
+
+    /** Annealed importance sampling from the base (Neal 2001, eq. 9). */
+    public Estimation ais() {
+        return method(Method.AIS);
+    }
+
+    /** Reverse AIS from samples of the target (Burda, Grosse &amp; Salakhutdinov 2015). */
+    public Estimation raise() {
+        return method(Method.RAISE);
+    }
+
+    /** Bennett's acceptance ratio on forward and reverse work (Bennett 1976; Habeck 2017, eq. 21). */
+    public Estimation bar() {
+        return method(Method.BAR);
+    }
+
+    /** Rao-Blackwellized tempered sampling (Carlson et al. 2016, eq. 6). */
+    public Estimation rts() {
+        return method(Method.RTS);
+    }
+
+    /** Adaptive Resample-Move (Fraccaro et al., Algorithm 2). */
+    public Estimation arm() {
+        return method(Method.ARM);
+    }
+
+    /** The SMC sampler with adaptive tempering (Del Moral et al. 2006; Zhou, Johansen &amp; Aston 2016). */
+    public Estimation smc() {
+        return method(Method.SMC);
+    }
+
+    /** AISEL on a latent-variable model (Tran et al., Algorithm 1). */
+    public Estimation aisel() {
+        return method(Method.AISEL);
+    }
+
+    /** Expectation propagation for GP classification (Rasmussen &amp; Williams, Algorithm 3.5). */
+    public Estimation ep() {
+        return method(Method.EP);
+    }
+
+    private Estimation set(String option) {
+        given.add(option);
+        return this;
+    }
+
+    /** RBMs: the β = 0 distribution, {@code auto}, {@code data}, {@code file}, {@code model}, {@code uniform} or {@code visible-bias}. */
+    public Estimation baseRate(String choice) {
+        baseRate = choice;
+        return set("--base-rate");
+    }
+
+    /** RBMs: the data set ({@code mnist}, {@code digits} or an .npz file with X) for the base rate and the unit order. */
+    public Estimation data(String nameOrFile) {
+        data = nameOrFile;
+        return set("--data");
+    }
+
+    /** GP classification: where the tempered likelihood starts, {@code prior} or {@code ep} (the ARM paper's eq. 11). */
+    public Estimation start(String where) {
+        start = where;
+        return set("--start");
+    }
+
+    /** Latent-variable models, methods other than aisel: {@code exact} or {@code estimated}. */
+    public Estimation likelihood(String choice) {
+        likelihood = choice;
+        return set("--likelihood");
+    }
+
+    /** Latent-variable models: inner draws, {@code N} or (aisel) {@code auto[:V]}. */
+    public Estimation inner(String drawsOrAuto) {
+        inner = drawsOrAuto;
+        return set("--inner");
+    }
+
+    /** Latent-variable models: the inner estimator, {@code laplace}, {@code prior} or {@code bootstrap}. */
+    public Estimation proposal(String name) {
+        proposal = name;
+        return set("--proposal");
+    }
+
+    /** Markov transitions per annealing or tempering step (default 1). */
+    public Estimation sweepsPerStep(int n) {
+        sweepsPerStep = n;
+        return set("--sweeps-per-step");
+    }
+
+    /** The Philox key (default 1): the same key gives the same bits on every backend and thread count. */
+    public Estimation seed(long key) {
+        seed = key;
+        return this;
+    }
+
+    /** The backend by name ({@code cpu}, the default, or {@code cuda}); opened for each run and closed after it. */
+    public Estimation backend(String name) {
+        backendName = name;
+        backend = null;
+        return set("--backend");
+    }
+
+    /** Host threads of a backend opened by name (default: all cores); results do not depend on it. */
+    public Estimation threads(int count) {
+        threads = count;
+        return set("--threads");
+    }
+
+    /** The caller's backend, used by every run and never closed here: a training loop keeps its kernels loaded. */
+    public Estimation backend(ParticleBackend open) {
+        backend = open;
+        return set("--backend");
+    }
+
+    /** Told of each run's progress, on the run's thread (default: nothing). */
+    public Estimation listener(ProgressListener progress) {
+        listener = progress == null ? ProgressListener.NONE : progress;
+        return this;
+    }
+
+    /** Annealing: forward chains (default 1000); tempered sampling: parallel chains (default 100). */
+    public Estimation chains(int m) {
+        chains = m;
+        return set("--chains");
+    }
+
+    /** Annealing steps of a fixed schedule (default 1000). */
+    public Estimation steps(int k) {
+        steps = k;
+        return set("--steps");
+    }
+
+    /** The schedule: {@code linear} (default), {@code geometric[:βmin]}, {@code sigmoid[:δ]}, {@code piecewise:...}, {@code salakhutdinov}, {@code varopt[:...]}, smc also {@code adaptive}. */
+    public Estimation schedule(String spec) {
+        schedule = spec;
+        return set("--schedule");
+    }
+
+    /** Reverse runs: {@code exact}, {@code gibbs:B}, {@code ground} or {@code ground:B} (Ising). */
+    public Estimation reverseStart(String spec) {
+        reverseStart = spec;
+        return set("--reverse-start");
+    }
+
+    /** bar, cumulant, histogram: reverse chains (default: the forward chains). */
+    public Estimation reverseChains(int m) {
+        reverseChains = m;
+        return set("--reverse-chains");
+    }
+
+    /** histogram: bootstrap resamples behind its standard error (default 200). */
+    public Estimation bootstraps(int b) {
+        bootstraps = b;
+        return set("--bootstraps");
+    }
+
+    /** Tempered sampling: inverse temperatures in the ladder (default 100). */
+    public Estimation levels(int k) {
+        levels = k;
+        return set("--levels");
+    }
+
+    /** Tempered sampling: the ladder's spacing ({@code linear}, {@code geometric[:βmin]}, {@code sigmoid[:δ]}). */
+    public Estimation ladder(String spec) {
+        ladder = spec;
+        return set("--ladder");
+    }
+
+    /** Tempered sampling: iterations of the final run (default 2000). */
+    public Estimation sweeps(int n) {
+        sweeps = n;
+        return set("--sweeps");
+    }
+
+    /** Tempered sampling: iterations of the first initial round (default 50; RTS §2.4). */
+    public Estimation roundSweeps(int n) {
+        roundSweeps = n;
+        return set("--round-sweeps");
+    }
+
+    /** Tempered sampling: most initial rounds (default 6). */
+    public Estimation rounds(int r) {
+        rounds = r;
+        return set("--rounds");
+    }
+
+    /** Tempered sampling: groups of chains behind the batch-means standard errors (default 10). */
+    public Estimation batches(int b) {
+        batches = b;
+        return set("--batches");
+    }
+
+    /** Tempered sampling: chain states kept for MBAR (default 10000; 0 skips MBAR). */
+    public Estimation mbarSamples(int n) {
+        mbarSamples = n;
+        return set("--mbar-samples");
+    }
+
+    /** Tempered sampling: prior weights r_k over the levels, one positive number per line of the file. */
+    public Estimation prior(Path file) {
+        priorFile = file;
+        priorWeights = null;
+        return set("--prior");
+    }
+
+    /** Tempered sampling: prior weights r_k over the levels (normalized; copied). */
+    public Estimation prior(double[] weights) {
+        priorWeights = weights.clone();
+        priorFile = null;
+        return set("--prior");
+    }
+
+    /** rm/arm: base number of particles R; smc and aisel: particles M (default 1000). */
+    public Estimation particles(int r) {
+        particles = r;
+        return set("--particles");
+    }
+
+    /** rm/arm: Gibbs sweeps per move step (default 10; 1 for GP classification). */
+    public Estimation gibbsSteps(int t) {
+        gibbsSteps = t;
+        return set("--gibbs-steps");
+    }
+
+    /** arm: generate while ESS/R_n &lt; g (default 0.7; 0.9 for GP classification). */
+    public Estimation gammaThreshold(double g) {
+        gammaThreshold = g;
+        return set("--gamma-threshold");
+    }
+
+    /** rm: resample when ESS &lt; e·R (default 0.7; 0.9 for GP classification). */
+    public Estimation essThreshold(double e) {
+        essThreshold = e;
+        return set("--ess-threshold");
+    }
+
+    /** arm: most batches generated per iteration (default 3; 50 for GP classification). */
+    public Estimation maxGenerate(int i) {
+        maxGenerate = i;
+        return set("--max-generate");
+    }
+
+    /** rm/arm unit order: {@code natural}, {@code variance} (needs data) or {@code random:SEED}. */
+    public Estimation order(String spec) {
+        order = spec;
+        return set("--order");
+    }
+
+    /** rm/arm/smc: {@code residual} (rm/arm default), {@code systematic} or {@code multinomial} (smc default). */
+    public Estimation resampling(String scheme) {
+        resampling = scheme;
+        return set("--resampling");
+    }
+
+    /** arm-reseed: Gibbs sweeps of each new chain (default 1500). */
+    public Estimation reseedSweeps(int g) {
+        reseedSweeps = g;
+        return set("--reseed-sweeps");
+    }
+
+    /** smc, aisel: the conditional-ESS target ρ of adaptive tempering (default 0.999). */
+    public Estimation essTarget(double rho) {
+        essTarget = rho;
+        return set("--ess-target");
+    }
+
+    /** smc, aisel: the most adaptive steps before the run stops with an error (default 10000). */
+    public Estimation maxSteps(int k) {
+        maxSteps = k;
+        return set("--max-steps");
+    }
+
+    /** smc, aisel: resample when the ESS falls below α·M (default 0.5). */
+    public Estimation resampleThreshold(double alpha) {
+        resampleThreshold = alpha;
+        return set("--resample-threshold");
+    }
+
+    /** Whether the option of this command-line name was set. */
+    boolean given(String option) {
+        return given.contains(option);
+    }
+
+    /**
+     * One run with this seed: the headline method's result record, with the warnings of its own diagnostics,
+     * of the model (an ill-conditioned covariance, a noisy likelihood) and of the model's bound on log Z.
+     */
+    public Result run() {
+        Outcome o = outcome(1, b -> listener);
+        Estimate first = o.runs().get(0);
+        List<Warning> warnings = new ArrayList<>(first.warnings());
+        warnings.addAll(o.modelWarnings());
+        warnings.addAll(boundWarnings(first.logZ(), first.standardError(), OptionalDouble.empty()));
+        return new Result(first, List.copyOf(warnings));
+    }
+
+    /**
+     * {@code replicates} runs, replicate b keyed by {@code Philox.replicateSeed(seed, b)}, on one backend and path,
+     * with the listener {@code listeners} gives each (closed after its run when it is {@link AutoCloseable}).
+     */
+    public Outcome outcome(int replicates, IntFunction<? extends ProgressListener> listeners) {
+        checkReplicates(replicates);
+        Family family = check();
+        Runner runner = new Runner(this, replicates, listeners);
+        return switch (family) {
+            case ANNEALING -> runner.annealing();
+            case WORK -> runner.work();
+            case TEMPERED -> runner.tempered();
+            case SEQUENTIAL -> runner.sequential();
+            case SMC -> runner.smc();
+            case AISEL -> runner.aisel();
+            case APPROXIMATION -> runner.ep();
+        };
+    }
+
+    /**
+     * What the model's bound and exact value say against an estimate: log Z above the model's upper bound by more
+     * than three standard errors, or away from the exact value by more than four (0.1 without a standard error).
+     */
+    public List<Warning> boundWarnings(double logZ, OptionalDouble stdErr, OptionalDouble exact) {
+        List<Warning> warnings = new ArrayList<>();
+        // without a standard error only a miss beyond 0.1 is flagged: the run's noise is unknown
+        if (exact.isPresent() && Math.abs(logZ - exact.getAsDouble())
+                > (stdErr.isEmpty() ? 0.1 : Math.max(4 * stdErr.getAsDouble(), 0.05))) {
+            warnings.add(Warning.exactDisagrees(logZ, stdErr.orElse(Double.NaN), exact.getAsDouble()));
+        }
+        double noise = stdErr.isEmpty() ? 0 : 3 * stdErr.getAsDouble();
+        Optional<Double> bound = problem.logZUpperBound();
+        if (bound.isPresent() && logZ > bound.get() + noise + 1e-9 * (1 + Math.abs(bound.get()))) {
+            warnings.add(Warning.aboveBound(method, logZ, bound.get(), problem.upperBoundReason()));
+        }
+        return warnings;
+    }
+
+    /** Refuses a replicate count outside 1 to {@link #MAX_REPLICATES}. */
+    public static void checkReplicates(int replicates) {
+        if (replicates < 1 || replicates > MAX_REPLICATES) {
+            throw new UserException("--replicates must be between 1 and " + MAX_REPLICATES + ", got "
+                    + replicates + " (each replicate is a whole run, kept with its trace)");
+        }
+    }
+
+    /**
+     * Checks, before anything runs, that the method reads every option set and that the model takes the method,
+     * with the command line's messages; returns the method's family. (The values themselves are checked as the run
+     * starts.)
+     */
+    public Family check() {
+        Family family = Family.of(method);
+        for (String option : given) {
+            if (Family.familyOption(option) && !family.reads(option)) {
+                throw new UserException(option + " does not apply to --method " + method);
+            }
+        }
+        if (family == Family.APPROXIMATION) {
+            for (String option : new String[] {"--chains", "--backend", "--threads"}) {
+                if (given(option)) {
+                    throw new UserException(option + " does not apply to --method " + method
+                            + " (a deterministic approximation on the host)");
+                }
+            }
+        }
+        if ((family == Family.SEQUENTIAL || family == Family.SMC || family == Family.AISEL) && given("--chains")) {
+            throw new UserException("--chains does not apply to --method " + method
+                    + (family != Family.SEQUENTIAL ? "; the SMC sampler's particles are --particles" : ""));
+        }
+        for (String option : new TreeSet<>(NOT_FOR.getOrDefault(method, Set.of()))) {
+            if (given(option)) {
+                throw new UserException(option + " does not apply to --method " + method);
+            }
+        }
+        if (!(problem instanceof Problem.RbmProblem)) {
+            for (String option : new String[] {"--data", "--base-rate"}) {
+                if (given(option)) {
+                    throw new UserException(option + " applies to RBMs only");
+                }
+            }
+        }
+        if (!(problem instanceof Problem.GpcProblem) && given("--start")) {
+            throw new UserException("--start applies to GP classification (--model gpc:...) only");
+        }
+        checkLatent(family);
+        return family;
+    }
+
+    /** --inner, --proposal and --likelihood belong to latent-variable models, and those to the methods that anneal θ. */
+    private void checkLatent(Family family) {
+        boolean latent = problem instanceof Problem.LatentProblem;
+        for (String option : new String[] {"--inner", "--proposal", "--likelihood"}) {
+            if (!latent && given(option)) {
+                throw new UserException(option + " applies to latent-variable models (--model glmm:... or sv:...) only");
+            }
+        }
+        if (method == Method.AISEL && !latent) {
+            throw new UserException("--method aisel needs a latent-variable model: --model glmm:SET|FILE or sv:SET|FILE");
+        }
+        if (latent && (family == Family.TEMPERED || family == Family.SEQUENTIAL || family == Family.APPROXIMATION)) {
+            throw new UserException("--method " + method + " does not run on latent-variable models; use aisel, smc, ais, "
+                    + "raise, bar, cumulant or histogram");
+        }
+        if (method == Method.AISEL && given("--likelihood")) {
+            throw new UserException("aisel estimates the likelihood; for the exact one use --method smc --likelihood exact");
+        }
+    }
+
+    /** The options of the model's path; a latent-variable model's likelihood from --likelihood, --inner and --proposal. */
+    Problem.PathOptions pathOptions() {
+        Likelihood l = problem instanceof Problem.LatentProblem latent && method != Method.AISEL
+                ? latentLikelihood(latent.model()) : null;
+        return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed, start, l);
+    }
+
+    /** The likelihood of --likelihood, --inner and --proposal for methods other than aisel; null for the model's default. */
+    private Likelihood latentLikelihood(LatentModel model) {
+        String choice = likelihood == null ? null : likelihood.trim().toLowerCase(Locale.ROOT);
+        if (choice != null && !choice.equals("exact") && !choice.equals("estimated")) {
+            throw new UserException("--likelihood must be exact or estimated, got " + likelihood);
+        }
+        if ("exact".equals(choice)) {
+            if (given("--inner") || given("--proposal")) {
+                throw new UserException("--inner and --proposal set an estimated likelihood; drop them or --likelihood exact");
+            }
+            return new Likelihood.Exact();
+        }
+        if ("estimated".equals(choice) || given("--inner") || given("--proposal")) {
+            int draws = Problem.LatentProblem.DEFAULT_DRAWS;
+            if (given("--inner")) {
+                if (!(innerChoice() instanceof Aisel.Inner.Fixed fixed)) {
+                    throw new UserException("--inner auto applies to --method aisel; give --inner N");
+                }
+                draws = fixed.draws();
+            }
+            return new Likelihood.Estimated(draws, proposal != null ? Likelihood.Proposal.parse(proposal)
+                    : Likelihood.Proposal.defaultFor(model));
+        }
+        return null;
+    }
+
+    /** {@code --inner}: {@code N} or {@code auto[:V]} (default auto, σ² target 1). */
+    Aisel.Inner innerChoice() {
+        String s = inner == null ? "auto" : inner.trim().toLowerCase(Locale.ROOT);
+        try {
+            if (s.equals("auto")) {
+                return new Aisel.Inner.Auto(1);
+            }
+            if (s.startsWith("auto:")) {
+                return new Aisel.Inner.Auto(Double.parseDouble(s.substring(5)));
+            }
+            int draws = Integer.parseInt(s);
+            if (draws < 1 || draws > Likelihood.MAX_DRAWS) {
+                throw new UserException("--inner N must be between 1 and " + Likelihood.MAX_DRAWS + ", got " + draws);
+            }
+            return new Aisel.Inner.Fixed(draws);
+        } catch (NumberFormatException e) {
+            throw new UserException("--inner must be a number of draws N, auto or auto:V (V the target variance of "
+                    + "log p̂), got " + inner);
+        }
+    }
+
+    int chainsOr(int fallback) {
+        return chains == null ? fallback : chains;
+    }
+
+    int reverseChainsOr(int forward) {
+        return reverseChains == null ? forward : reverseChains;
+    }
+
+    /** A sequential option's value: the one given, else the GP classifier's (ARM paper §4.2) or the RBM's default. */
+    <T> T sequential(T value, T gpc, T rbm, boolean classifier) {
+        return value != null ? value : classifier ? gpc : rbm;
+    }
+
+    Integer gibbsSteps() {
+        return gibbsSteps;
+    }
+
+    Double gammaThreshold() {
+        return gammaThreshold;
+    }
+
+    Double essThreshold() {
+        return essThreshold;
+    }
+
+    Integer maxGenerate() {
+        return maxGenerate;
+    }
+
+    /** The tempered sampling prior as log r_k, or null for the uniform one. */
+    double[] logPrior() {
+        double[] weights = priorFile != null ? ValueFiles.read(priorFile) : priorWeights;
+        if (weights == null) {
+            return null;
+        }
+        double[] log = new double[weights.length];
+        for (int k = 0; k < weights.length; k++) {
+            if (!(weights[k] > 0)) {
+                throw new UserException(priorName() + ": prior weight " + (k + 1) + " is " + weights[k]
+                        + "; weights must be positive");
+            }
+            log[k] = Math.log(weights[k]);
+        }
+        return log;
+    }
+
+    /** The prior's name in reports: its file, {@code given} or {@code uniform}. */
+    String priorName() {
+        return priorFile != null ? priorFile.toString() : priorWeights != null ? "given" : "uniform";
+    }
+
+    /** Runs {@code work} on the caller's backend, or on one opened by name and closed after it. */
+    <T> T withBackend(Function<ParticleBackend, T> work) {
+        if (backend != null) {
+            return work.apply(backend);
+        }
+        try (ParticleBackend opened = Backends.open(backendName, threads)) {
+            return work.apply(opened);
+        }
+    }
+
+    /** A schedule and the chain-transitions spent finding it (a VAROPT pilot's; 0 for the others). */
+    record Planned(Schedule schedule, long pilotSweeps) {
+    }
+
+    /** The schedule on {@code path}: {@code varopt[:...]} runs its pilot there (Kiwaki's VAROPT), keyed by the seed. */
+    Planned schedule(TemperedPath path) {
+        if (varopt()) {
+            Varopt.Plan plan = Varopt.plan(path, steps, Varopt.Settings.parse(schedule), seed);
+            return new Planned(plan.schedule(), plan.pilotTransitions());
+        }
+        return new Planned(fixedSchedule(), 0);
+    }
+
+    private boolean varopt() {
+        return schedule.trim().toLowerCase(Locale.ROOT).startsWith("varopt");
+    }
+
+    /** Refuses {@code varopt}, for runs that have no fixed path to plan it on. */
+    void rejectVaropt() {
+        if (varopt()) {
+            throw new UserException("--schedule varopt does not apply to --method " + method + " (its pilot needs the "
+                    + "path, which depends on the inner draws N); use adaptive tempering or a fixed schedule");
+        }
+    }
+
+    /** The schedule of --schedule and --steps, for schedules that need no pilot. */
+    Schedule fixedSchedule() {
+        if (schedule.equals("equal-divergence")) {
+            if (!(problem instanceof Problem.ToyProblem toy)) {
+                throw new UserException("--schedule equal-divergence applies to gauss-toy only");
+            }
+            return toy.model().equalDivergenceSchedule(steps);
+        }
+        if (Schedule.definesOwnSteps(schedule)) {
+            if (given("--steps")) {
+                throw new UserException("--schedule " + schedule + " sets its own steps; drop --steps");
+            }
+            return Schedule.parse(schedule, 0);
+        }
+        return Schedule.parse(schedule, steps);
+    }
+
+    /** The tempering ladder of --ladder and --levels; a piecewise ladder sets its own levels. */
+    Schedule ladder() {
+        if (Schedule.definesOwnSteps(ladder)) {
+            if (given("--levels")) {
+                throw new UserException("--ladder " + ladder + " sets its own levels; drop --levels");
+            }
+            return Schedule.parse(ladder, 0);
+        }
+        if (levels < 2) {
+            throw new UserException("--levels must be at least 2, got " + levels);
+        }
+        return Schedule.parse(ladder, levels - 1);
+    }
+}

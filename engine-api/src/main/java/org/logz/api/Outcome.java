@@ -1,0 +1,73 @@
+package org.logz.api;
+
+import java.util.List;
+
+import org.logz.estimate.Estimate;
+import org.logz.estimate.ResampleMove;
+import org.logz.estimate.Warning;
+import org.logz.estimate.aisel.AiselResult;
+import org.logz.estimate.ep.ProbitEp;
+import org.logz.estimate.smc.SmcSampler;
+import org.logz.model.Likelihood;
+import org.logz.model.TemperedGpc;
+import org.logz.model.TemperedRbm;
+import org.logz.path.GpcSequence;
+import org.logz.path.TemperedPath;
+import org.logz.resample.ResamplingScheme;
+import org.logz.schedule.Schedule;
+
+/**
+ * What {@link Estimation#outcome} ran: the replicates' result records (the family's type: an
+ * {@code AnnealingResult}, {@code BidirectionalResult}, {@code TemperedResult}, {@code SequentialResult},
+ * {@code SmcResult} or {@code ProbitEp.Result}; AISEL's are the SMC runs of its {@code AiselResult}s), the path they ran on (null
+ * for the sequential methods and EP), the chain-transitions spent planning the schedule, the settings the defaults
+ * resolved to, and the model's own warnings (an ill-conditioned covariance, a noisy likelihood).
+ */
+public record Outcome(List<? extends Estimate> runs, PathDescription path, long pilotSweeps, Plan plan,
+                      List<Warning> modelWarnings) {
+    public Outcome {
+        runs = List.copyOf(runs);
+        modelWarnings = List.copyOf(modelWarnings);
+    }
+
+    /** The path's description, where an RBM's base rate came from and a GP classifier's start; null where they do not apply. */
+    public record PathDescription(String path, String baseRate, String base) {
+        static PathDescription of(TemperedPath path) {
+            return new PathDescription(path.description(),
+                    path.model() instanceof TemperedRbm rbm ? rbm.baseRate().source() : null,
+                    path.model() instanceof TemperedGpc gpc ? gpc.start().toString() : null);
+        }
+    }
+
+    /** The settings a family's run resolved from the options and the model's defaults. */
+    public sealed interface Plan {
+        /** Annealing and the nonequilibrium estimators: the schedule, and the reverse chains (0 for one direction). */
+        record Annealing(Schedule schedule, int reverseChains) implements Plan {
+        }
+
+        /** Tempered sampling: the ladder and the prior's name. */
+        record Tempered(Schedule ladder, String prior) implements Plan {
+        }
+
+        /** Resample-Move and ARM: the unit order, the scheme, the settings, and a GP classifier's sequence (else null). */
+        record Sequential(String order, ResamplingScheme scheme, ResampleMove.Settings settings, GpcSequence gpc)
+                implements Plan {
+        }
+
+        /** The SMC sampler: the steps and the scheme. */
+        record Smc(SmcSampler.Steps steps, ResamplingScheme scheme) implements Plan {
+        }
+
+        /** AISEL: the steps, the scheme, the inner estimator and each replicate's whole result (its SMC run is in runs). */
+        record Aisel(SmcSampler.Steps steps, ResamplingScheme scheme, Likelihood.Proposal proposal,
+                     List<AiselResult> results) implements Plan {
+            public Aisel {
+                results = List.copyOf(results);
+            }
+        }
+
+        /** Expectation propagation: its settings. */
+        record Ep(ProbitEp.Settings settings) implements Plan {
+        }
+    }
+}

@@ -1,0 +1,292 @@
+package org.logz.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.IntFunction;
+
+import org.logz.UserException;
+import org.logz.backend.ParticleBackend;
+import org.logz.data.BinaryDataset;
+import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.BidirectionalAnnealing;
+import org.logz.estimate.BidirectionalResult;
+import org.logz.estimate.Estimate;
+import org.logz.estimate.Method;
+import org.logz.estimate.ProgressListener;
+import org.logz.estimate.ResampleMove;
+import org.logz.estimate.SequentialResult;
+import org.logz.estimate.Warning;
+import org.logz.estimate.aisel.Aisel;
+import org.logz.estimate.aisel.AiselResult;
+import org.logz.estimate.ep.ProbitEp;
+import org.logz.estimate.smc.SmcResult;
+import org.logz.estimate.smc.SmcSampler;
+import org.logz.estimate.tempered.TemperedResult;
+import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.model.LatentModel;
+import org.logz.model.Likelihood;
+import org.logz.model.SequentialModel;
+import org.logz.path.GpcSequence;
+import org.logz.path.RbmSequence;
+import org.logz.path.SequentialPath;
+import org.logz.path.TemperedPath;
+import org.logz.path.UnitOrder;
+import org.logz.random.Philox;
+import org.logz.resample.ResamplingScheme;
+
+/**
+ * Runs one family's replicates for {@link Estimation#outcome}: opens the backend and the path once, keys replicate b
+ * by {@link Philox#replicateSeed}, and resolves the options the model has its own defaults for.
+ */
+final class Runner {
+    /** Condition number of K + I beyond which the Gibbs conditionals lose more than five digits. */
+    static final double ILL_CONDITIONED = 1e11;
+    /** The most inner terms (particles × draws × observations) one sweep of likelihood estimates may evaluate. */
+    static final long MAX_TERMS_PER_SWEEP = 1L << 34;
+
+    private final Estimation e;
+    private final int replicates;
+    private final IntFunction<? extends ProgressListener> listeners;
+
+    Runner(Estimation e, int replicates, IntFunction<? extends ProgressListener> listeners) {
+        this.e = e;
+        this.replicates = replicates;
+        this.listeners = listeners;
+    }
+
+    /** One replicate's run with its listener. */
+    private interface Replicate<E> {
+        E run(long seed, ProgressListener listener);
+    }
+
+    /** Every replicate in turn; a listener that is {@link AutoCloseable} is closed after its run. */
+    private <E> List<E> replicates(Replicate<E> run) {
+        List<E> runs = new ArrayList<>();
+        for (int b = 0; b < replicates; b++) {
+            ProgressListener listener = listeners.apply(b);
+            try {
+                runs.add(run.run(Philox.replicateSeed(e.seed, b), listener));
+            } finally {
+                if (listener instanceof AutoCloseable closeable) {
+                    close(closeable);
+                }
+            }
+        }
+        return runs;
+    }
+
+    private static void close(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (Exception ex) {
+            throw new IllegalStateException("closing a progress listener failed", ex);
+        }
+    }
+
+    /** ais or raise: one annealing direction. */
+    Outcome annealing() {
+        boolean forward = e.method == Method.AIS;
+        int chains = e.chainsOr(1000);
+        return e.withBackend(backend -> {
+            try (TemperedPath path = e.problem.annealingPath(backend, e.pathOptions())) {
+                Estimation.Planned planned = e.schedule(path);
+                AnnealedImportanceSampling.Start start = forward ? null : e.problem.reverseStart(e.reverseStart, path, chains);
+                List<AnnealingResult> runs = replicates((seed, listener) -> {
+                    var ais = new AnnealedImportanceSampling(
+                            new AnnealedImportanceSampling.Settings(chains, planned.schedule(), seed));
+                    return forward ? ais.forward(path, listener) : ais.reverse(path, start, listener);
+                });
+                return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
+                        new Outcome.Plan.Annealing(planned.schedule(), 0), List.of());
+            }
+        });
+    }
+
+    /** bar, cumulant or histogram: forward and reverse annealing on one schedule. */
+    Outcome work() {
+        int forwardChains = e.chainsOr(1000);
+        int reverseChains = e.reverseChainsOr(forwardChains);
+        return e.withBackend(backend -> {
+            try (TemperedPath path = e.problem.annealingPath(backend, e.pathOptions())) {
+                Estimation.Planned planned = e.schedule(path);
+                AnnealedImportanceSampling.Start start = e.problem.reverseStart(e.reverseStart, path, reverseChains);
+                List<BidirectionalResult> runs = replicates((seed, listener) -> new BidirectionalAnnealing(
+                        new BidirectionalAnnealing.Settings(forwardChains, reverseChains, planned.schedule(), e.bootstraps,
+                                seed, e.method)).run(path, start, listener));
+                return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
+                        new Outcome.Plan.Annealing(planned.schedule(), reverseChains), List.of());
+            }
+        });
+    }
+
+    /** rts, ti, ti-rb or mbar: one tempered sampling run read by all four estimators. */
+    Outcome tempered() {
+        var ladder = e.ladder();
+        double[] logPrior = e.logPrior();
+        if (e.mbarSamples == 0 && e.method == Method.MBAR) {
+            throw new UserException("--method mbar needs --mbar-samples above 0");
+        }
+        int chains = e.chainsOr(100);
+        return e.withBackend(backend -> {
+            try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
+                List<TemperedResult> runs = replicates((seed, listener) -> new TemperedSampling(
+                        new TemperedSampling.Settings(chains, ladder, logPrior, e.roundSweeps, e.rounds, e.sweeps,
+                                e.batches, e.mbarSamples, seed, e.method)).run(path, listener));
+                return new Outcome(runs, Outcome.PathDescription.of(path), 0,
+                        new Outcome.Plan.Tempered(ladder, e.priorName()), List.of());
+            }
+        });
+    }
+
+    /** rm, arm, arm-anticipate or arm-reseed: the sequential path of an RBM or a GP classifier. */
+    Outcome sequential() {
+        ResampleMove.Variant variant = ResampleMove.Variant.parse(e.method.toString());
+        UnitOrder unitOrder;
+        SequentialModel model;
+        GpcSequence gpc = null;
+        if (e.problem instanceof Problem.RbmProblem rbmProblem) {
+            RbmSource source = rbmProblem.source();
+            Optional<BinaryDataset> dataSet = Optional.ofNullable(e.data).map(source::dataSet);
+            unitOrder = UnitOrder.parse(e.order, source.rbm().visible(), dataSet);
+            model = new RbmSequence(source.rbm(), unitOrder, dataSet);
+        } else if (e.problem instanceof Problem.GpcProblem gpcProblem) {
+            if (variant == ResampleMove.Variant.RESEED) {
+                throw new UserException("arm-reseed restarts chains from data examples of the model's variables; GP "
+                        + "classification has none (use arm or arm-anticipate)");
+            }
+            // the shipped sets list one class after the other: a fixed random order is the default
+            unitOrder = UnitOrder.parse(e.order == null ? "random:1" : e.order, gpcProblem.model().size(), Optional.empty());
+            gpc = new GpcSequence(gpcProblem.model(), unitOrder);
+            model = gpc;
+        } else {
+            throw new UserException("--method " + e.method + " builds up an RBM's visible units or a GP classifier's "
+                    + "cases; it does not apply to " + e.problem.describe().model());
+        }
+        ResamplingScheme scheme = ResamplingScheme.parse(e.resampling == null ? "residual" : e.resampling);
+        // the ARM paper's GPC settings (§4.2): one Gibbs sweep per move, γ_thr = 0.9 (and Resample-Move's
+        // resampling below 0.9 R), i_max = 50
+        boolean classifier = gpc != null;
+        var settings = new ResampleMove.Settings(variant, e.particles, e.sequential(e.gibbsSteps(), 1, 10, classifier),
+                e.sequential(e.gammaThreshold(), 0.9, 0.7, classifier), e.sequential(e.essThreshold(), 0.9, 0.7, classifier),
+                e.sequential(e.maxGenerate(), 50, 3, classifier), scheme, e.reseedSweeps, 100, e.seed);
+        List<SequentialResult> runs = e.withBackend(backend -> {
+            try (SequentialPath path = new SequentialPath(backend, model)) {
+                return replicates((seed, listener) -> new ResampleMove(new ResampleMove.Settings(variant,
+                        settings.particles(), settings.gibbsSteps(), settings.gammaThreshold(), settings.essThreshold(),
+                        settings.maxGenerate(), scheme, settings.reseedSweeps(), settings.reseedMinimum(), seed))
+                        .run(path, listener));
+            }
+        });
+        List<Warning> warnings = gpc != null && gpc.conditionEstimate() > ILL_CONDITIONED
+                ? List.of(Warning.illConditioned(gpc.conditionEstimate())) : List.of();
+        return new Outcome(runs, null, 0, new Outcome.Plan.Sequential(unitOrder.name(), scheme, settings, gpc), warnings);
+    }
+
+    /** smc, power-posterior or power-posterior-corrected: one SMC sampler run read by its three estimators. */
+    Outcome smc() {
+        ResamplingScheme scheme = scheme();
+        return e.withBackend(backend -> {
+            try (TemperedPath path = e.problem.annealingPath(backend, e.pathOptions())) {
+                SmcSampler.Steps steps;
+                long pilotSweeps = 0;
+                if (adaptive()) {
+                    steps = adaptiveSteps();
+                } else {
+                    Estimation.Planned planned = e.schedule(path);
+                    steps = new SmcSampler.Steps.Fixed(planned.schedule());
+                    pilotSweeps = planned.pilotSweeps();
+                }
+                SmcSampler.Steps chosen = steps;
+                List<SmcResult> runs = replicates((seed, listener) -> new SmcSampler(new SmcSampler.Settings(e.particles,
+                        chosen, e.resampleThreshold, scheme, seed, e.method)).run(path, listener));
+                return new Outcome(runs, Outcome.PathDescription.of(path), pilotSweeps,
+                        new Outcome.Plan.Smc(steps, scheme), List.of());
+            }
+        });
+    }
+
+    /** aisel: the SMC sampler over θ with an estimated likelihood; replicates re-run everything, the choice of N included. */
+    Outcome aisel() {
+        LatentModel model = ((Problem.LatentProblem) e.problem).model();
+        ResamplingScheme scheme = scheme();
+        SmcSampler.Steps steps;
+        if (adaptive()) {
+            steps = adaptiveSteps();
+        } else {
+            e.rejectVaropt();
+            steps = new SmcSampler.Steps.Fixed(e.fixedSchedule());
+        }
+        Aisel.Inner inner = e.innerChoice();
+        if (inner instanceof Aisel.Inner.Fixed fixed) {
+            checkCost(e.particles, fixed.draws(), model);
+        }
+        Likelihood.Proposal proposal = e.proposal != null ? Likelihood.Proposal.parse(e.proposal)
+                : Likelihood.Proposal.defaultFor(model);
+        List<AiselResult> results = e.withBackend(backend -> replicates((seed, listener) -> new Aisel(new Aisel.Settings(
+                new SmcSampler.Settings(e.particles, steps, e.resampleThreshold, scheme, seed, Method.SMC), inner, proposal,
+                e.sweepsPerStep)).run(backend, model, listener)));
+        AiselResult first = results.get(0);
+        List<Warning> warnings = first.variance() <= Estimation.STICKY_VARIANCE ? List.of()
+                : List.of(Warning.noisyLikelihood(first.variance(), first.likelihood().draws()));
+        return new Outcome(results.stream().map(AiselResult::smc).toList(), null, 0,
+                new Outcome.Plan.Aisel(steps, scheme, proposal, results), warnings);
+    }
+
+    /** ep: expectation propagation for GP classification (Rasmussen &amp; Williams, Algorithm 3.5). */
+    Outcome ep() {
+        if (!(e.problem instanceof Problem.GpcProblem gpc)) {
+            throw new UserException("--method ep approximates the evidence of GP classification (--model gpc:...); it "
+                    + "does not apply to " + e.problem.describe().model());
+        }
+        if (replicates > 1) {
+            throw new UserException("--method ep is deterministic: replicates would repeat the same number");
+        }
+        ProbitEp.Settings settings = ProbitEp.Settings.defaults();
+        List<Estimate> runs = List.of(ProbitEp.run(gpc.model(), settings));
+        return new Outcome(runs, null, 0, new Outcome.Plan.Ep(settings), List.of());
+    }
+
+    /** Multinomial by default: the scheme with a sound single-run standard error (Lee &amp; Whiteley). */
+    private ResamplingScheme scheme() {
+        return e.resampling != null ? ResamplingScheme.parse(e.resampling) : ResamplingScheme.MULTINOMIAL;
+    }
+
+    /** Adaptive tempering unless --schedule names a schedule; --ess-target and --max-steps belong to it. */
+    private boolean adaptive() {
+        boolean adaptive = !e.given("--schedule") || e.schedule.trim().equalsIgnoreCase("adaptive");
+        if (!adaptive) {
+            for (String option : new String[] {"--ess-target", "--max-steps"}) {
+                if (e.given(option)) {
+                    throw new UserException(option + " applies to adaptive tempering (--schedule adaptive), not to "
+                            + "--schedule " + e.schedule);
+                }
+            }
+        }
+        return adaptive;
+    }
+
+    /** --ess-target and --max-steps; --steps belongs to fixed schedules. */
+    private SmcSampler.Steps adaptiveSteps() {
+        if (e.given("--steps")) {
+            throw new UserException("--steps sets a fixed schedule's steps; adaptive tempering chooses its own (cap "
+                    + "them with --max-steps), or give --schedule linear|geometric|...");
+        }
+        return new SmcSampler.Steps.Adaptive(e.essTarget, e.maxSteps);
+    }
+
+    /**
+     * Refuses up front a run whose every likelihood sweep would take hours: one sweep evaluates particles × N ×
+     * observations terms, at roughly 10^8 per second and core.
+     */
+    static void checkCost(long particles, long draws, LatentModel model) {
+        double terms = (double) particles * draws * model.observations();
+        if (terms > MAX_TERMS_PER_SWEEP) {
+            throw new UserException(String.format(Locale.ROOT, "%d particles × %d inner draws × %d observations = %.3g "
+                    + "terms per likelihood sweep (and dozens of sweeps per run) exceed the %.3g logz runs; use fewer "
+                    + "particles or inner draws", particles, draws, model.observations(), terms, (double) MAX_TERMS_PER_SWEEP));
+        }
+    }
+}
