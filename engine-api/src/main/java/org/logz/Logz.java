@@ -6,6 +6,7 @@ import java.util.OptionalDouble;
 import org.logz.api.Estimation;
 import org.logz.api.Problem;
 import org.logz.api.RbmSource;
+import org.logz.memory.HostMemory;
 import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Rbm;
@@ -45,6 +46,8 @@ public final class Logz {
         if ((long) visible * hidden > Integer.MAX_VALUE) {
             throw new UserException("W of " + visible + "×" + hidden + " is too large");
         }
+        // the flat copy here and the model's own
+        HostMemory.requireHeap(8L * visible * hidden, "an RBM of " + visible + "×" + hidden);
         float[] w = new float[visible * hidden];
         for (int i = 0; i < visible; i++) {
             if (weights[i] == null || weights[i].length != hidden) {
@@ -56,8 +59,9 @@ public final class Logz {
         return rbm(new Rbm(visible, hidden, w, visibleBias, hiddenBias));
     }
 
-    /** An RBM already built (for instance by {@code org.logz.train.CdTrainer}). */
+    /** An RBM already built (for instance by {@code org.logz.train.CdTrainer}); immutable, so used as it is. */
     public static Estimation rbm(Rbm rbm) {
+        required(rbm, "the RBM");
         return new Estimation(new Problem.RbmProblem(new RbmSource(rbm.toString(), rbm, Optional.empty(), false)));
     }
 
@@ -84,13 +88,23 @@ public final class Logz {
         return new Estimation(Problem.parse("gpc:" + setOrFile, OptionalDouble.of(logEll), OptionalDouble.of(logSigma)));
     }
 
-    /** A GP classifier built in memory. */
+    /** A GP classifier built in memory; its covariance and labels are read by every run, never modified. */
     public static Estimation gpc(GpClassification model) {
-        return new Estimation(new Problem.GpcProblem(model));
+        return new Estimation(new Problem.GpcProblem(required(model, "the GP classifier")));
     }
 
-    /** A latent-variable model built in memory (a {@code Glmm} or a {@code StochasticVolatility}). */
+    /**
+     * A latent-variable model built in memory (a {@code Glmm} or a {@code StochasticVolatility}); its data are read by
+     * every run, never modified.
+     */
     public static Estimation latent(LatentModel model) {
-        return new Estimation(new Problem.LatentProblem(model));
+        return new Estimation(new Problem.LatentProblem(required(model, "the latent-variable model")));
+    }
+
+    private static <T> T required(T model, String what) {
+        if (model == null) {
+            throw new UserException(what + " is missing (null)");
+        }
+        return model;
     }
 }

@@ -102,7 +102,7 @@ public final class Estimation {
 
     /** An estimate on {@code problem} with the command line's defaults; {@link org.logz.Logz} names the models. */
     public Estimation(Problem problem) {
-        this.problem = problem;
+        this.problem = value("the model", problem);
     }
 
     /** The model this estimate runs on. */
@@ -122,7 +122,7 @@ public final class Estimation {
 
     /** The method that gives the headline (default AIS). */
     public Estimation method(Method m) {
-        method = m;
+        method = value("--method", m);
         return this;
     }
 
@@ -171,39 +171,47 @@ public final class Estimation {
         return this;
     }
 
+    /** {@code v}, or a one-line error naming the option that lacks a value. */
+    private static <T> T value(String option, T v) {
+        if (v == null) {
+            throw new UserException(option + " needs a value, got none (null)");
+        }
+        return v;
+    }
+
     /** RBMs: the β = 0 distribution, {@code auto}, {@code data}, {@code file}, {@code model}, {@code uniform} or {@code visible-bias}. */
     public Estimation baseRate(String choice) {
-        baseRate = choice;
+        baseRate = value("--base-rate", choice);
         return set("--base-rate");
     }
 
     /** RBMs: the data set ({@code mnist}, {@code digits} or an .npz file with X) for the base rate and the unit order. */
     public Estimation data(String nameOrFile) {
-        data = nameOrFile;
+        data = value("--data", nameOrFile);
         return set("--data");
     }
 
     /** GP classification: where the tempered likelihood starts, {@code prior} or {@code ep} (the ARM paper's eq. 11). */
     public Estimation start(String where) {
-        start = where;
+        start = value("--start", where);
         return set("--start");
     }
 
     /** Latent-variable models, methods other than aisel: {@code exact} or {@code estimated}. */
     public Estimation likelihood(String choice) {
-        likelihood = choice;
+        likelihood = value("--likelihood", choice);
         return set("--likelihood");
     }
 
     /** Latent-variable models: inner draws, {@code N} or (aisel) {@code auto[:V]}. */
     public Estimation inner(String drawsOrAuto) {
-        inner = drawsOrAuto;
+        inner = value("--inner", drawsOrAuto);
         return set("--inner");
     }
 
     /** Latent-variable models: the inner estimator, {@code laplace}, {@code prior} or {@code bootstrap}. */
     public Estimation proposal(String name) {
-        proposal = name;
+        proposal = value("--proposal", name);
         return set("--proposal");
     }
 
@@ -213,7 +221,10 @@ public final class Estimation {
         return set("--sweeps-per-step");
     }
 
-    /** The Philox key (default 1): the same key gives the same bits on every backend and thread count. */
+    /**
+     * The Philox key (default 1): every backend draws the same random numbers for it, so a run gives the same bits on
+     * any thread count, and on the CPU and a GPU the same log Z up to float rounding (DESIGN §7).
+     */
     public Estimation seed(long key) {
         seed = key;
         return this;
@@ -221,7 +232,7 @@ public final class Estimation {
 
     /** The backend by name ({@code cpu}, the default, or {@code cuda}); opened for each run and closed after it. */
     public Estimation backend(String name) {
-        backendName = name;
+        backendName = value("--backend", name);
         backend = null;
         return set("--backend");
     }
@@ -232,13 +243,17 @@ public final class Estimation {
         return set("--threads");
     }
 
-    /** The caller's backend, used by every run and never closed here: a training loop keeps its kernels loaded. */
+    /**
+     * The caller's backend, used by every run and never closed here: a training loop keeps its kernels loaded. Runs
+     * on one backend take turns (each holds the backend's lock while it runs); a backend closed by its owner fails
+     * the next run with an {@link IllegalStateException}.
+     */
     public Estimation backend(ParticleBackend open) {
-        backend = open;
+        backend = value("--backend", open);
         return set("--backend");
     }
 
-    /** Told of each run's progress, on the run's thread (default: nothing). */
+    /** Told of each run's progress, on the run's thread (default: nothing); never closed here. */
     public Estimation listener(ProgressListener progress) {
         listener = progress == null ? ProgressListener.NONE : progress;
         return this;
@@ -258,13 +273,13 @@ public final class Estimation {
 
     /** The schedule: {@code linear} (default), {@code geometric[:βmin]}, {@code sigmoid[:δ]}, {@code piecewise:...}, {@code salakhutdinov}, {@code varopt[:...]}, smc also {@code adaptive}. */
     public Estimation schedule(String spec) {
-        schedule = spec;
+        schedule = value("--schedule", spec);
         return set("--schedule");
     }
 
     /** Reverse runs: {@code exact}, {@code gibbs:B}, {@code ground} or {@code ground:B} (Ising). */
     public Estimation reverseStart(String spec) {
-        reverseStart = spec;
+        reverseStart = value("--reverse-start", spec);
         return set("--reverse-start");
     }
 
@@ -288,7 +303,7 @@ public final class Estimation {
 
     /** Tempered sampling: the ladder's spacing ({@code linear}, {@code geometric[:βmin]}, {@code sigmoid[:δ]}). */
     public Estimation ladder(String spec) {
-        ladder = spec;
+        ladder = value("--ladder", spec);
         return set("--ladder");
     }
 
@@ -324,14 +339,14 @@ public final class Estimation {
 
     /** Tempered sampling: prior weights r_k over the levels, one positive number per line of the file. */
     public Estimation prior(Path file) {
-        priorFile = file;
+        priorFile = value("--prior", file);
         priorWeights = null;
         return set("--prior");
     }
 
     /** Tempered sampling: prior weights r_k over the levels (normalized; copied). */
     public Estimation prior(double[] weights) {
-        priorWeights = weights.clone();
+        priorWeights = value("--prior", weights).clone();
         priorFile = null;
         return set("--prior");
     }
@@ -368,13 +383,13 @@ public final class Estimation {
 
     /** rm/arm unit order: {@code natural}, {@code variance} (needs data) or {@code random:SEED}. */
     public Estimation order(String spec) {
-        order = spec;
+        order = value("--order", spec);
         return set("--order");
     }
 
     /** rm/arm/smc: {@code residual} (rm/arm default), {@code systematic} or {@code multinomial} (smc default). */
     public Estimation resampling(String scheme) {
-        resampling = scheme;
+        resampling = value("--resampling", scheme);
         return set("--resampling");
     }
 
@@ -408,24 +423,31 @@ public final class Estimation {
     }
 
     /**
-     * One run with this seed: the headline method's result record, with the warnings of its own diagnostics,
-     * of the model (an ill-conditioned covariance, a noisy likelihood) and of the model's bound on log Z.
+     * One run with this seed: the headline method's result record, with the warnings of its own diagnostics, of the
+     * model (an ill-conditioned covariance, a noisy likelihood), of the model's bound on log Z and of its exact log Z
+     * where the command line compares with one (the demo RBM, Ising, the Gaussian toy, small GP classifiers, a
+     * GLMM's quadrature).
      */
     public Result run() {
-        Outcome o = outcome(1, b -> listener);
+        ProgressListener progress = listener;
+        Outcome o = outcome(1, b -> progress::progress);
         Estimate first = o.runs().get(0);
         List<Warning> warnings = new ArrayList<>(first.warnings());
         warnings.addAll(o.modelWarnings());
-        warnings.addAll(boundWarnings(first.logZ(), first.standardError(), OptionalDouble.empty()));
+        Optional<Double> exact = problem.exactLogZ(false);
+        warnings.addAll(boundWarnings(first.logZ(), first.standardError(),
+                exact.isPresent() ? OptionalDouble.of(exact.get()) : OptionalDouble.empty()));
         return new Result(first, List.copyOf(warnings));
     }
 
     /**
      * {@code replicates} runs, replicate b keyed by {@code Philox.replicateSeed(seed, b)}, on one backend and path,
-     * with the listener {@code listeners} gives each (closed after its run when it is {@link AutoCloseable}).
+     * with the listener {@code listeners} gives each (none for null; closed after its run when it is
+     * {@link AutoCloseable}).
      */
     public Outcome outcome(int replicates, IntFunction<? extends ProgressListener> listeners) {
         checkReplicates(replicates);
+        value("the listeners", listeners);
         Family family = check();
         Runner runner = new Runner(this, replicates, listeners);
         return switch (family) {
@@ -637,7 +659,13 @@ public final class Estimation {
     /** Runs {@code work} on the caller's backend, or on one opened by name and closed after it. */
     <T> T withBackend(Function<ParticleBackend, T> work) {
         if (backend != null) {
-            return work.apply(backend);
+            if (given("--threads")) {
+                throw new UserException("--threads applies to a backend opened by name; the caller's backend has its own");
+            }
+            // a backend's buffers and scratch belong to one run at a time
+            synchronized (backend) {
+                return work.apply(backend);
+            }
         }
         try (ParticleBackend opened = Backends.open(backendName, threads)) {
             return work.apply(opened);

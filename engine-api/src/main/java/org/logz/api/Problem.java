@@ -1,6 +1,5 @@
 package org.logz.api;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -19,6 +18,7 @@ import org.logz.exact.RbmEnumeration;
 import org.logz.model.BaseRate;
 import org.logz.io.GpcFiles;
 import org.logz.io.LatentFiles;
+import org.logz.io.UserPaths;
 import org.logz.model.GaussianToy;
 import org.logz.model.Glmm;
 import org.logz.model.LatentModel;
@@ -83,7 +83,7 @@ public sealed interface Problem {
         if (lower.equals("gauss-toy") || lower.startsWith("gauss-toy:")) {
             return ToyProblem.parse(s);
         }
-        return new RbmProblem(RbmSource.resolve(Path.of(s)));
+        return new RbmProblem(RbmSource.resolve(UserPaths.of(s)));
     }
 
     /** What the report says about the problem. */

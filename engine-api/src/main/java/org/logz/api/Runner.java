@@ -2,7 +2,6 @@ package org.logz.api;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.IntFunction;
 
@@ -44,8 +43,6 @@ import org.logz.resample.ResamplingScheme;
 final class Runner {
     /** Condition number of K + I beyond which the Gibbs conditionals lose more than five digits. */
     static final double ILL_CONDITIONED = 1e11;
-    /** The most inner terms (particles × draws × observations) one sweep of likelihood estimates may evaluate. */
-    static final long MAX_TERMS_PER_SWEEP = 1L << 34;
 
     private final Estimation e;
     private final int replicates;
@@ -66,14 +63,26 @@ final class Runner {
     private <E> List<E> replicates(Replicate<E> run) {
         List<E> runs = new ArrayList<>();
         for (int b = 0; b < replicates; b++) {
-            ProgressListener listener = listeners.apply(b);
+            ProgressListener given = listeners.apply(b);
+            ProgressListener listener = given == null ? ProgressListener.NONE : given;
+            E result;
             try {
-                runs.add(run.run(Philox.replicateSeed(e.seed, b), listener));
-            } finally {
+                result = run.run(Philox.replicateSeed(e.seed, b), listener);
+            } catch (RuntimeException | Error failure) {
+                // the run's own error is what the caller needs; a listener that fails to close only adds to it
                 if (listener instanceof AutoCloseable closeable) {
-                    close(closeable);
+                    try {
+                        closeable.close();
+                    } catch (Exception suppressed) {
+                        failure.addSuppressed(suppressed);
+                    }
                 }
+                throw failure;
             }
+            if (listener instanceof AutoCloseable closeable) {
+                close(closeable);
+            }
+            runs.add(result);
         }
         return runs;
     }
@@ -81,9 +90,27 @@ final class Runner {
     private static void close(AutoCloseable closeable) {
         try {
             closeable.close();
+        } catch (RuntimeException ex) {
+            throw ex;
         } catch (Exception ex) {
             throw new IllegalStateException("closing a progress listener failed", ex);
         }
+    }
+
+    /**
+     * The path options for runs of {@code particles} chains or particles; an estimated likelihood (given, or a model's
+     * without an exact one) whose sweeps would take hours is refused first.
+     */
+    private Problem.PathOptions pathOptions(long particles) {
+        Problem.PathOptions options = e.pathOptions();
+        if (e.problem instanceof Problem.LatentProblem latent) {
+            Likelihood likelihood = options.likelihood() != null ? options.likelihood()
+                    : latent.temperedModel(null, options).likelihood();
+            if (likelihood instanceof Likelihood.Estimated estimated) {
+                Likelihood.checkCost(particles, estimated.draws(), latent.model());
+            }
+        }
+        return options;
     }
 
     /** ais or raise: one annealing direction. */
@@ -91,7 +118,7 @@ final class Runner {
         boolean forward = e.method == Method.AIS;
         int chains = e.chainsOr(1000);
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.annealingPath(backend, e.pathOptions())) {
+            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(chains))) {
                 Estimation.Planned planned = e.schedule(path);
                 AnnealedImportanceSampling.Start start = forward ? null : e.problem.reverseStart(e.reverseStart, path, chains);
                 List<AnnealingResult> runs = replicates((seed, listener) -> {
@@ -110,7 +137,7 @@ final class Runner {
         int forwardChains = e.chainsOr(1000);
         int reverseChains = e.reverseChainsOr(forwardChains);
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.annealingPath(backend, e.pathOptions())) {
+            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
                 Estimation.Planned planned = e.schedule(path);
                 AnnealedImportanceSampling.Start start = e.problem.reverseStart(e.reverseStart, path, reverseChains);
                 List<BidirectionalResult> runs = replicates((seed, listener) -> new BidirectionalAnnealing(
@@ -189,7 +216,7 @@ final class Runner {
     Outcome smc() {
         ResamplingScheme scheme = scheme();
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.annealingPath(backend, e.pathOptions())) {
+            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(e.particles))) {
                 SmcSampler.Steps steps;
                 long pilotSweeps = 0;
                 if (adaptive()) {
@@ -221,7 +248,7 @@ final class Runner {
         }
         Aisel.Inner inner = e.innerChoice();
         if (inner instanceof Aisel.Inner.Fixed fixed) {
-            checkCost(e.particles, fixed.draws(), model);
+            Likelihood.checkCost(e.particles, fixed.draws(), model);
         }
         Likelihood.Proposal proposal = e.proposal != null ? Likelihood.Proposal.parse(e.proposal)
                 : Likelihood.Proposal.defaultFor(model);
@@ -275,18 +302,5 @@ final class Runner {
                     + "them with --max-steps), or give --schedule linear|geometric|...");
         }
         return new SmcSampler.Steps.Adaptive(e.essTarget, e.maxSteps);
-    }
-
-    /**
-     * Refuses up front a run whose every likelihood sweep would take hours: one sweep evaluates particles × N ×
-     * observations terms, at roughly 10^8 per second and core.
-     */
-    static void checkCost(long particles, long draws, LatentModel model) {
-        double terms = (double) particles * draws * model.observations();
-        if (terms > MAX_TERMS_PER_SWEEP) {
-            throw new UserException(String.format(Locale.ROOT, "%d particles × %d inner draws × %d observations = %.3g "
-                    + "terms per likelihood sweep (and dozens of sweeps per run) exceed the %.3g logz runs; use fewer "
-                    + "particles or inner draws", particles, draws, model.observations(), terms, (double) MAX_TERMS_PER_SWEEP));
-        }
     }
 }

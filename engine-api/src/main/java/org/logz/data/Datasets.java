@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.logz.io.ModelFormatException;
+import org.logz.io.UserPaths;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 
@@ -29,7 +30,7 @@ public final class Datasets {
         if (SHIPPED.contains(nameOrFile)) {
             return shipped(nameOrFile);
         }
-        Path file = Path.of(nameOrFile);
+        Path file = UserPaths.of(nameOrFile);
         if (!Files.exists(file)) {
             throw new ModelFormatException(nameOrFile + ": not a shipped data set (" + String.join(", ", SHIPPED)
                     + ") and no such file");

@@ -12,7 +12,10 @@ import org.logz.estimate.work.WorkEstimate;
 /**
  * Forward and reverse annealing runs and every estimator read from their work values.
  * {@link #method()} names the headline estimator; each {@link WorkEstimate} holds
- * {@code log(Z_1/Z_0)}, and {@link #logZ(String)} adds {@code log Z_0}.
+ * {@code log(Z_1/Z_0)}, and {@link #logZ(Method)} adds {@code log Z_0}.
+ *
+ * <p>Construction throws {@link ImpossibleEstimateException} when the headline estimate lies below a visited
+ * state's log f by more than three standard errors.
  *
  * @param method    the headline estimator: a name of {@link #estimates()}
  * @param backend   backend name
@@ -24,7 +27,6 @@ import org.logz.estimate.work.WorkEstimate;
  *                  cumulant-reverse, cumulant, bar and histogram
  * @param seed      the run's Philox key
  * @param overlap   overlap of the forward and reverse work ({@link Bar.Result#overlap()})
- * @throws ImpossibleEstimateException when the headline estimate lies below a visited state's log f by more than three standard errors
  */
 public record BidirectionalResult(Method method, String backend, String path, double logZ0, AnnealingResult forward,
                                   AnnealingResult reverse, List<WorkEstimate> estimates, long seed, double overlap)

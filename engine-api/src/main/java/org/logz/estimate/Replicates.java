@@ -15,13 +15,15 @@ import org.logz.random.Philox;
  * combined as {@code log mean Ẑ}: the unbiased Ẑ of each run averaged, which keeps the estimate's
  * bias as small as one run with B times the particles would.
  *
+ * <p>Construction throws {@link ImpossibleEstimateException} when {@code logZ} lies below a state some replicate
+ * visited by more than three standard errors.
+ *
  * @param runs      the replicates, replicate 0 first (its key is the seed itself)
  * @param logZ      {@code log((1/B) Σ_b Ẑ_b)}
  * @param stdErr    delta-method standard error of {@code logZ}: the spread of the Ẑ_b over their
  *                  mean, divided by √B
  * @param meanLogZ  {@code (1/B) Σ_b log Ẑ_b}
  * @param sdLogZ    sample standard deviation of the {@code log Ẑ_b}
- * @throws ImpossibleEstimateException when {@code logZ} lies below a state some replicate visited by more than three standard errors
  */
 public record Replicates<E extends Estimate>(List<E> runs, double logZ, double stdErr, double meanLogZ, double sdLogZ) {
     public Replicates {

@@ -7,6 +7,9 @@ import java.util.OptionalDouble;
 /**
  * The outcome of Resample-Move or one of the ARM variants.
  *
+ * <p>Construction throws {@link ImpossibleEstimateException} when {@code logZ} lies below {@code visitedBound} by
+ * more than three standard errors.
+ *
  * @param method          {@code rm}, {@code arm}, {@code arm-anticipate} or {@code arm-reseed}
  * @param backend         backend name
  * @param path            what was built up
@@ -25,7 +28,6 @@ import java.util.OptionalDouble;
  * @param transferBytes   bytes moved between host and backend during the run
  * @param visitedBound    where Z sums over states: the largest {@code log Σ_{x_N} f(x)} over the final
  *                        particles (the last variable summed out), a lower bound of log Z
- * @throws ImpossibleEstimateException when {@code logZ} lies below {@code visitedBound} by more than three standard errors
  */
 public record SequentialResult(Method method, String backend, String path, double logZ, OptionalDouble stdErr,
                                double ess, int particles, double logZ0, long particleSteps, int resamplings,

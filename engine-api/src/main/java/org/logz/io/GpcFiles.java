@@ -44,7 +44,7 @@ public final class GpcFiles {
                 throw new IllegalStateException("cannot read shipped GP set " + spec, e);
             }
         }
-        Path file = Path.of(spec);
+        Path file = UserPaths.of(spec);
         if (!Files.isRegularFile(file)) {
             throw new UserException("gpc:" + spec + " is neither a shipped set (" + SHIPPED + ") nor a file");
         }

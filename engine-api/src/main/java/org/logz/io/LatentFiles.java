@@ -75,7 +75,7 @@ public final class LatentFiles {
                 throw new IllegalStateException("cannot read shipped set " + kind + ":" + spec, e);
             }
         }
-        Path file = Path.of(spec);
+        Path file = UserPaths.of(spec);
         if (!Files.isRegularFile(file)) {
             throw new UserException(kind + ":" + spec + " is neither a shipped set (" + shipped + ") nor a file");
         }

@@ -4,7 +4,7 @@ import org.logz.UserException;
 import org.logz.numeric.LogSpace;
 
 /**
- * The base-rate distribution of the tempered RBM path (Salakhutdinov & Murray 2008; DESIGN §5):
+ * The base-rate distribution of the tempered RBM path (Salakhutdinov &amp; Murray 2008; DESIGN §5):
  * independent visible units, {@code p_0(x) = Π_i Bernoulli(x_i; σ(a0_i))}, with {@code a0} the
  * log-odds of (smoothed) data means, or zero for the uniform base.
  */

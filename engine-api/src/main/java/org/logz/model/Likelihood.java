@@ -9,6 +9,23 @@ public sealed interface Likelihood {
     /** The most inner draws per likelihood estimate. */
     int MAX_DRAWS = 1 << 20;
 
+    /** The most inner terms (particles × draws × observations) one sweep of likelihood estimates may evaluate. */
+    long MAX_TERMS_PER_SWEEP = 1L << 34;
+
+    /**
+     * Refuses up front a run whose every likelihood sweep would take hours: one sweep over {@code particles} evaluates
+     * particles × N × observations terms, at roughly 10^8 per second and core.
+     */
+    static void checkCost(long particles, long draws, LatentModel model) {
+        double terms = (double) particles * draws * model.observations();
+        if (terms > MAX_TERMS_PER_SWEEP) {
+            throw new UserException(String.format(Locale.ROOT, "%d particles × %d inner draws × %d observations "
+                    + "= %.3g terms per likelihood sweep (and dozens of sweeps per run) exceed the %.3g logz runs; use "
+                    + "fewer particles or inner draws", particles, draws, model.observations(), terms,
+                    (double) MAX_TERMS_PER_SWEEP));
+        }
+    }
+
     /** What reports call it. */
     String describe();
 

@@ -3,6 +3,7 @@ package org.logz.cpu;
 import org.logz.Logz;
 import org.logz.UserException;
 import org.logz.api.Estimation;
+import org.logz.memory.HostMemory;
 import org.logz.model.Rbm;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
@@ -19,7 +20,7 @@ public final class Nd4jModels {
     /**
      * {@link Logz#rbm} from ND4J arrays: {@code weights} visible × hidden (DL4J's RBM and pretrain layers store W
      * that way), the visible biases and the hidden biases as vectors (rank 1, or a row or column). The arrays are
-     * read, not modified; their values are copied once, as floats, into the model (any data type, ordering or view
+     * read, not modified; their values are copied, as floats, into the model (any data type, ordering or view
      * is accepted), so the caller may keep training them.
      *
      * @throws UserException when a shape disagrees or a value is not finite
@@ -34,7 +35,9 @@ public final class Nd4jModels {
         if (visible * hidden > Integer.MAX_VALUE) {
             throw new UserException("W of " + visible + "×" + hidden + " is too large");
         }
-        float[] w = floats(weights);
+        // the flattened copy, its float array and the model's own
+        HostMemory.requireHeap(12L * visible * hidden, "an RBM of " + visible + "×" + hidden);
+        float[] w = floats("W", weights);
         return Logz.rbm(new Rbm((int) visible, (int) hidden, w, vector("a", visibleBias),
                 vector("b", hiddenBias)));
     }
@@ -46,11 +49,15 @@ public final class Nd4jModels {
         if (v.rank() > 2 || (v.rank() == 2 && v.rows() != 1 && v.columns() != 1)) {
             throw new UserException(name + " must be a vector, got shape " + java.util.Arrays.toString(v.shape()));
         }
-        return floats(v);
+        return floats(name, v);
     }
 
-    /** The values in row-major (C) order, as floats. */
-    private static float[] floats(INDArray array) {
-        return Nd4j.toFlattened('c', array.castTo(DataType.FLOAT)).toFloatVector();
+    /** The values in row-major (C) order, as floats; an array ND4J cannot read (closed, released) is a one-line error. */
+    private static float[] floats(String name, INDArray array) {
+        try {
+            return Nd4j.toFlattened('c', array.castTo(DataType.FLOAT)).toFloatVector();
+        } catch (RuntimeException e) {
+            throw new UserException(name + " cannot be read: " + e.getMessage());
+        }
     }
 }

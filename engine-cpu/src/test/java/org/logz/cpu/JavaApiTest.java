@@ -111,6 +111,75 @@ class JavaApiTest {
         assertMessage("W must be a visible × hidden matrix", () -> Nd4jModels.rbm(Nd4j.create(3), Nd4j.create(3),
                 Nd4j.create(2)));
         assertMessage("b must be a vector", () -> Nd4jModels.rbm(Nd4j.create(3, 2), Nd4j.create(3), Nd4j.create(2, 2)));
+        assertMessage("--schedule needs a value", () -> Logz.demo().schedule(null));
+        assertMessage("--method needs a value", () -> Logz.demo().method((org.logz.estimate.Method) null));
+        assertMessage("the RBM is missing", () -> Logz.rbm((Rbm) null));
+        assertMessage("the listeners needs a value", () -> Logz.demo().outcome(1, null));
+        assertMessage("is not a file name here", () -> Logz.model("a\0b.npz"));
+        assertMessage("inner draws", () -> Logz.model("glmm:sim8").smc().particles(100_000).inner("100000").run());
+        try (ParticleBackend backend = Backends.create("cpu", 1)) {
+            assertMessage("--threads applies to a backend opened by name", () -> Logz.demo().backend(backend).threads(2).run());
+        }
+    }
+
+    @Test
+    void aRunFarFromTheExactValueSaysSoAsTheCommandLineDoes() {
+        Result r = Logz.demo().chains(10).steps(3).seed(1).run();
+        assertTrue(r.warnings().stream().anyMatch(w -> w.code().equals("exact-disagrees")), r.warnings().toString());
+    }
+
+    @Test
+    void aListenerThatFailsToCloseDoesNotHideTheRunsOwnError() {
+        class Closing implements org.logz.estimate.ProgressListener, AutoCloseable {
+            @Override
+            public void progress(long done, long total, double logZ, double ess) {
+            }
+
+            @Override
+            public void close() {
+                throw new IllegalStateException("close failed");
+            }
+        }
+        RuntimeException e = assertThrows(RuntimeException.class,
+                () -> Logz.demo().bar().chains(2).steps(1).seed(3).outcome(1, b -> new Closing()));
+        assertTrue(e.getMessage().contains("overlap") || e instanceof org.logz.estimate.EstimationException, e.toString());
+        assertEquals("close failed", e.getSuppressed()[0].getMessage());
+    }
+
+    @Test
+    void runsFromTwoThreadsOnOneBackendTakeTurnsAndKeepTheirBits() throws Exception {
+        double[] alone = new double[4];
+        for (int seed = 0; seed < 4; seed++) {
+            alone[seed] = Logz.demo().chains(200).steps(200).seed(seed).run().logZ();
+        }
+        // each run counts itself in at its first step and out at its last: taking turns, never two at once
+        java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        org.logz.estimate.ProgressListener turns = (done, total, logZ, ess) -> {
+            if (done == 1) {
+                most.accumulateAndGet(inside.incrementAndGet(), Math::max);
+            }
+            if (done == total) {
+                inside.decrementAndGet();
+            }
+        };
+        try (ParticleBackend backend = Backends.create("cpu", 1)) {
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+            try {
+                var runs = new java.util.ArrayList<java.util.concurrent.Future<Double>>();
+                for (int seed = 0; seed < 4; seed++) {
+                    long key = seed;
+                    runs.add(pool.submit(() -> Logz.demo().chains(200).steps(200).seed(key).backend(backend)
+                            .listener(turns).run().logZ()));
+                }
+                for (int seed = 0; seed < 4; seed++) {
+                    assertEquals(Double.doubleToLongBits(alone[seed]), Double.doubleToLongBits(runs.get(seed).get()));
+                }
+            } finally {
+                pool.shutdown();
+            }
+        }
+        assertEquals(1, most.get(), "runs on one backend at once");
     }
 
     private static void assertMessage(String fragment, Runnable call) {

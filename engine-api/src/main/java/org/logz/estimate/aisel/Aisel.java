@@ -94,6 +94,7 @@ public final class Aisel {
         if (settings.inner() instanceof Inner.Auto auto) {
             choice = choose(backend, model, auto.targetVariance(), Philox.derive(seed, StreamTag.INNER_PILOT, 0));
             draws = choice.draws();
+            Likelihood.checkCost(settings.smc().particles(), draws, model);
         } else {
             draws = ((Inner.Fixed) settings.inner()).draws();
         }

@@ -14,6 +14,9 @@ import org.logz.estimate.Warning;
  * The outcome of one Rao-Blackwellized tempered sampling run and every estimator read from its
  * samples. {@link #method()} names the headline estimate; {@link #estimates()} holds them all.
  *
+ * <p>Construction throws {@link ImpossibleEstimateException} when the headline estimate lies below {@code
+ * visitedBound} by more than three standard errors.
+ *
  * @param method          the headline estimator ({@code rts}, {@code ti}, {@code ti-rb} or {@code mbar})
  * @param backend         backend name
  * @param path            what was tempered
@@ -36,7 +39,6 @@ import org.logz.estimate.Warning;
  * @param seconds         wall time
  * @param transferBytes   bytes moved between host and backend during the run
  * @param visitedBound    where Z sums over states: the largest {@code log f_1(x)} over the final states
- * @throws ImpossibleEstimateException when the headline estimate lies below {@code visitedBound} by more than three standard errors
  */
 public record TemperedResult(Method method, String backend, String path, double logZ0, List<LevelEstimate> estimates,
                              double[] levelBetas, double[] logPrior, double[] occupancy, long[] visits,
