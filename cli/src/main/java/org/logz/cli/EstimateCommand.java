@@ -152,6 +152,20 @@ final class EstimateCommand implements Callable<Integer> {
                     + "histogram) or reverse work (raise).")
     Path workFile;
 
+    @Option(names = "--checkpoint", paramLabel = "FILE",
+            description = "ais, raise: save the run's state to FILE every --checkpoint-every seconds (atomically); a run "
+                    + "killed on the way continues with --resume FILE and gives the bits of an uninterrupted run.")
+    Path checkpoint;
+
+    @Option(names = "--checkpoint-every", paramLabel = "S",
+            description = "ais, raise: seconds of wall time between checkpoints. Default: 60.")
+    Double checkpointEvery;
+
+    @Option(names = "--resume", paramLabel = "FILE",
+            description = "ais, raise: continue the run saved in FILE (by --checkpoint), given the same model and options; "
+                    + "a checkpoint of another model, logz version or settings is refused.")
+    Path resume;
+
     @Option(names = "--reverse-chains", paramLabel = "M", description = "bar, cumulant, histogram: reverse chains. Default: --chains.")
     Integer reverseChains;
 
@@ -317,6 +331,9 @@ final class EstimateCommand implements Callable<Integer> {
         options.put("--backend", () -> e.backend(backendOptions.backend));
         options.put("--threads", () -> e.threads(backendOptions.threads));
         options.put("--chains", () -> e.chains(chains));
+        options.put("--checkpoint", () -> e.checkpoint(checkpoint));
+        options.put("--checkpoint-every", () -> e.checkpointEvery(checkpointEvery));
+        options.put("--resume", () -> e.resume(resume));
         options.put("--steps", () -> e.steps(steps));
         options.put("--schedule", () -> e.schedule(schedule));
         options.put("--reverse-start", () -> e.reverseStart(reverseStart));
@@ -387,7 +404,8 @@ final class EstimateCommand implements Callable<Integer> {
     /** Every output writable, none of them an input of the run or another output. */
     private void checkOutputs() {
         List<AtomicFiles.Named> outputs = List.of(new AtomicFiles.Named("--work", workFile),
-                new AtomicFiles.Named("--reverse-work", reverseWorkFile), new AtomicFiles.Named("--plot", plot));
+                new AtomicFiles.Named("--reverse-work", reverseWorkFile), new AtomicFiles.Named("--plot", plot),
+                new AtomicFiles.Named("--checkpoint", checkpoint));
         List<AtomicFiles.Named> inputs = List.of(new AtomicFiles.Named("--model", existingFile(model)),
                 new AtomicFiles.Named("--data", existingFile(data)), new AtomicFiles.Named("--prior", prior));
         AtomicFiles.requireDistinct(outputs, inputs);

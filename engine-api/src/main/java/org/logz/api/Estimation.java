@@ -20,6 +20,7 @@ import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.Aisel;
+import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.io.ValueFiles;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
@@ -69,6 +70,12 @@ public final class Estimation {
     private Integer threads;
     private ParticleBackend backend;
     private ProgressListener listener = ProgressListener.NONE;
+    /** The replicates of the run in progress (checkpoints save one run). */
+    private int replicatesRun = 1;
+
+    private Path checkpoint;
+    private double checkpointEvery = Checkpointing.DEFAULT_EVERY_SECONDS;
+    private Path resume;
 
     private Integer chains;
     int steps = 1000;
@@ -257,6 +264,27 @@ public final class Estimation {
     public Estimation listener(ProgressListener progress) {
         listener = progress == null ? ProgressListener.NONE : progress;
         return this;
+    }
+
+    /**
+     * ais, raise: save the run's state to {@code file} every {@link #checkpointEvery} seconds (atomically), so that a
+     * run killed on the way can {@link #resume} with the bits it would have given.
+     */
+    public Estimation checkpoint(Path file) {
+        checkpoint = value("--checkpoint", file);
+        return set("--checkpoint");
+    }
+
+    /** ais, raise: seconds of wall time between checkpoints (default 60). */
+    public Estimation checkpointEvery(double seconds) {
+        checkpointEvery = seconds;
+        return set("--checkpoint-every");
+    }
+
+    /** ais, raise: continue the run saved in {@code file}, refused when it is of another model, version or settings. */
+    public Estimation resume(Path file) {
+        resume = value("--resume", file);
+        return set("--resume");
     }
 
     /** Annealing: forward chains (default 1000); tempered sampling: parallel chains (default 100). */
@@ -448,6 +476,7 @@ public final class Estimation {
     public Outcome outcome(int replicates, IntFunction<? extends ProgressListener> listeners) {
         checkReplicates(replicates);
         value("the listeners", listeners);
+        replicatesRun = replicates;
         Family family = check();
         Runner runner = new Runner(this, replicates, listeners);
         return switch (family) {
@@ -603,6 +632,21 @@ public final class Estimation {
             throw new UserException("--inner must be a number of draws N, auto or auto:V (V the target variance of "
                     + "log p̂), got " + inner);
         }
+    }
+
+    /** The checkpoints of --checkpoint, --checkpoint-every and --resume, with the model's and the options' identity. */
+    Checkpointing checkpointing() {
+        if (given("--checkpoint-every") && checkpoint == null) {
+            throw new UserException("--checkpoint-every needs --checkpoint FILE");
+        }
+        if (checkpoint == null && resume == null) {
+            return Checkpointing.NONE;
+        }
+        if (replicatesRun > 1) {
+            throw new UserException("--checkpoint and --resume save one run; drop --replicates");
+        }
+        return new Checkpointing(checkpoint, checkpointEvery, resume, problem.fingerprint().replace(';', ',')
+                + ",base-rate=" + baseRate + ",data=" + data + ",start=" + start);
     }
 
     int chainsOr(int fallback) {

@@ -12,7 +12,7 @@ import org.logz.estimate.Method;
 public enum Family {
     /** Forward or reverse annealing (AIS, RAISE). */
     ANNEALING(Set.of(Method.AIS, Method.RAISE), Set.of("--steps", "--schedule", "--reverse-start", "--work",
-            "--sweeps-per-step", "--start")),
+            "--sweeps-per-step", "--start", "--checkpoint", "--checkpoint-every", "--resume")),
     /** Forward and reverse annealing read by the nonequilibrium estimators (Habeck 2017). */
     WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), Set.of("--steps", "--schedule", "--reverse-start",
             "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps", "--start")),

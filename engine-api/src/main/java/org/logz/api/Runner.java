@@ -20,6 +20,7 @@ import org.logz.estimate.SequentialResult;
 import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.Aisel;
 import org.logz.estimate.aisel.AiselResult;
+import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
@@ -117,13 +118,14 @@ final class Runner {
     Outcome annealing() {
         boolean forward = e.method == Method.AIS;
         int chains = e.chainsOr(1000);
+        Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(chains))) {
                 Estimation.Planned planned = e.schedule(path);
                 AnnealedImportanceSampling.Start start = forward ? null : e.problem.reverseStart(e.reverseStart, path, chains);
                 List<AnnealingResult> runs = replicates((seed, listener) -> {
                     var ais = new AnnealedImportanceSampling(
-                            new AnnealedImportanceSampling.Settings(chains, planned.schedule(), seed));
+                            new AnnealedImportanceSampling.Settings(chains, planned.schedule(), seed), checkpoints);
                     return forward ? ais.forward(path, listener) : ais.reverse(path, start, listener);
                 });
                 return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),

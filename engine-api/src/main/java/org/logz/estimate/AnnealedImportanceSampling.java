@@ -1,13 +1,20 @@
 package org.logz.estimate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
+import org.logz.estimate.checkpoint.AnnealingState;
+import org.logz.estimate.checkpoint.CheckpointFiles;
+import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.memory.Footprint;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
@@ -106,9 +113,19 @@ public final class AnnealedImportanceSampling {
     }
 
     private final Settings settings;
+    private final Checkpointing checkpoints;
 
     public AnnealedImportanceSampling(Settings settings) {
+        this(settings, Checkpointing.NONE);
+    }
+
+    /**
+     * A run that saves its state to {@code checkpoints.save()} as it goes and resumes from {@code checkpoints.resume()};
+     * a resumed run gives the bits of the uninterrupted one.
+     */
+    public AnnealedImportanceSampling(Settings settings, Checkpointing checkpoints) {
         this.settings = settings;
+        this.checkpoints = checkpoints;
     }
 
     /**
@@ -149,10 +166,16 @@ public final class AnnealedImportanceSampling {
         int m = settings.chains();
         path.requireSteps(1L + settings.schedule().steps());
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
-            chains.sampleBase(seed, 0);
-            Run run = new Run(path, logW, listener, true);
+            Run run = new Run(path, logW, listener, true, Method.AIS);
+            Optional<AnnealingState> resumed = run.resumeState();
+            if (resumed.isPresent()) {
+                run.restore(chains, resumed.get());
+            } else {
+                chains.sampleBase(seed, 0);
+                run.begin("base", 0, OptionalDouble.empty());
+            }
             run.anneal(chains, seed, 1);
-            return run.finish(Method.AIS, "base", 0, started, bytes, path.visitedBound(chains));
+            return run.finish(started, bytes, path.visitedBound(chains));
         }
     }
 
@@ -164,30 +187,33 @@ public final class AnnealedImportanceSampling {
         long seed = Philox.derive(settings.seed(), StreamTag.REVERSE, 0);
         int m = settings.chains();
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
-            String startName;
-            if (start instanceof Start.Exact) {
-                float[] samples = path.exactTargetSamples(m, seed).orElseThrow(() -> new UserException(
-                        "exact target samples are not available for " + path.description()
-                                + "; start reverse annealing from Gibbs chains or given states"));
-                chains.load(samples);
-                startName = "exact";
-            } else if (start instanceof Start.Given given) {
-                chains.load(given.states());
-                startName = given.description() + (given.sweeps() > 0 ? ":" + given.sweeps() : "");
-            } else {
-                chains.sampleBase(seed, 0);
-                startName = "gibbs:" + start.sweeps();
-            }
             path.requireSteps(1L + start.sweeps() + settings.schedule().steps());
-            if (start.sweeps() > 0) {
-                chains.transition(1.0, start.sweeps(), seed, 1);
+            Run run = new Run(path, logW, listener, false, Method.RAISE);
+            Optional<AnnealingState> resumed = run.resumeState();
+            if (resumed.isPresent()) {
+                run.restore(chains, resumed.get());
+            } else {
+                String startName;
+                if (start instanceof Start.Exact) {
+                    float[] samples = path.exactTargetSamples(m, seed).orElseThrow(() -> new UserException(
+                            "exact target samples are not available for " + path.description()
+                                    + "; start reverse annealing from Gibbs chains or given states"));
+                    chains.load(samples);
+                    startName = "exact";
+                } else if (start instanceof Start.Given given) {
+                    chains.load(given.states());
+                    startName = given.description() + (given.sweeps() > 0 ? ":" + given.sweeps() : "");
+                } else {
+                    chains.sampleBase(seed, 0);
+                    startName = "gibbs:" + start.sweeps();
+                }
+                if (start.sweeps() > 0) {
+                    chains.transition(1.0, start.sweeps(), seed, 1);
+                }
+                run.begin(startName, (long) start.sweeps() * path.transitionsPerStep() * m, path.visitedBound(chains));
             }
-            OptionalDouble bound = path.visitedBound(chains);
-            long burnIn = (long) start.sweeps() * path.transitionsPerStep() * m;
-            int firstStep = 1 + start.sweeps();
-            Run run = new Run(path, logW, listener, false);
-            run.anneal(chains, seed, firstStep);
-            return run.finish(Method.RAISE, startName, burnIn, started, bytes, bound);
+            run.anneal(chains, seed, 1 + start.sweeps());
+            return run.finish(started, bytes, run.startBound());
         }
     }
 
@@ -198,15 +224,54 @@ public final class AnnealedImportanceSampling {
         private final ParticleVector logW;
         private final ProgressListener listener;
         private final boolean forward;
+        private final Method method;
+        private final String fingerprint;
         private final List<TracePoint> trace = new ArrayList<>();
         private long transitions;
+        private int nextStep = 1;
+        private double secondsBefore;
+        private String start;
+        private long burnIn;
+        private OptionalDouble startBound;
 
-        Run(TemperedPath path, ParticleVector logW, ProgressListener listener, boolean forward) {
+        Run(TemperedPath path, ParticleVector logW, ProgressListener listener, boolean forward, Method method) {
             this.path = path;
             this.backend = path.backend();
             this.logW = logW;
             this.listener = listener;
             this.forward = forward;
+            this.method = method;
+            this.fingerprint = checkpoints.fingerprint(runFingerprint(path, method));
+        }
+
+        Optional<AnnealingState> resumeState() {
+            return checkpoints.resumeState(fingerprint);
+        }
+
+        /** A fresh run: the chains are at their start, the weights zero. */
+        void begin(String startName, long burnInSweeps, OptionalDouble bound) {
+            start = startName;
+            burnIn = burnInSweeps;
+            startBound = bound;
+            backend.fill(logW, 0, settings.chains(), 0.0);
+        }
+
+        /** A resumed run: the chains, weights, trace and counts of the checkpoint. */
+        void restore(TemperedPath.Chains chains, AnnealingState state) {
+            chains.load(state.states());
+            backend.upload(state.logW(), logW);
+            trace.addAll(state.trace());
+            transitions = state.transitions();
+            nextStep = state.nextStep();
+            secondsBefore = state.seconds();
+            start = state.start();
+            burnIn = state.burnIn();
+            startBound = Double.isNaN(state.visitedBound()) ? OptionalDouble.empty()
+                    : OptionalDouble.of(state.visitedBound());
+        }
+
+        OptionalDouble startBound() {
+            return startBound;
         }
 
         void anneal(TemperedPath.Chains chains, long seed, int firstStep) {
@@ -215,8 +280,9 @@ public final class AnnealedImportanceSampling {
             int k = schedule.steps();
             int m = settings.chains();
             int stride = Math.max(1, k / settings.tracePoints());
-            backend.fill(logW, 0, m, 0.0);
-            for (int i = 1; i <= k; i++) {
+            long runStarted = System.nanoTime();
+            long lastSave = runStarted;
+            for (int i = nextStep; i <= k; i++) {
                 // forward visits β_0 → β_K, reverse β_K → β_0
                 double from = forward ? betas[i - 1] : betas[k - i + 1];
                 double to = forward ? betas[i] : betas[k - i];
@@ -230,11 +296,17 @@ public final class AnnealedImportanceSampling {
                     trace.add(new TracePoint(i, to, s.logMean(), s.ess()));
                     listener.progress(i, k, forward ? path.logZ0() + s.logMean() : Double.NaN, s.ess());
                 }
+                long now = System.nanoTime();
+                if (checkpoints.save() != null && i < k && (now - lastSave) * 1e-9 >= checkpoints.everySeconds()) {
+                    CheckpointFiles.write(checkpoints.save(), new AnnealingState(fingerprint, i + 1, chains.states(),
+                            backend.download(logW, m), trace, transitions, secondsBefore + (now - runStarted) * 1e-9,
+                            start, burnIn, startBound.orElse(Double.NaN)));
+                    lastSave = System.nanoTime();
+                }
             }
         }
 
-        AnnealingResult finish(Method method, String start, long burnInSweeps, long startedNanos, long bytesBefore,
-                               OptionalDouble visitedBound) {
+        AnnealingResult finish(long startedNanos, long bytesBefore, OptionalDouble visitedBound) {
             int m = settings.chains();
             WeightSummary s = backend.summarize(logW, m);
             if (s.degenerate()) {
@@ -243,11 +315,28 @@ public final class AnnealedImportanceSampling {
             }
             double logZ = forward ? path.logZ0() + s.logMean() : path.logZ0() - s.logMean();
             double[] lw = backend.download(logW, m);
-            double seconds = (System.nanoTime() - startedNanos) * 1e-9;
+            double seconds = secondsBefore + (System.nanoTime() - startedNanos) * 1e-9;
             return new AnnealingResult(method, backend.name(), path.description(), settings.schedule().name(), logZ,
                     s.logMeanStdErr(), s.ess(), path.logZ0(), m, settings.schedule().steps(),
-                    transitions * m + burnInSweeps, settings.seed(), seconds, lw, trace, start,
+                    transitions * m + burnIn, settings.seed(), seconds, lw, trace, start,
                     backend.transferredBytes() - bytesBefore, visitedBound);
         }
+    }
+
+    /**
+     * This run's settings in a checkpoint's fingerprint: the method, chains, schedule (its β's hashed), seed, the path
+     * (model, base and transitions per step) and the backend, whose float rounding the bits depend on.
+     */
+    private Map<String, String> runFingerprint(TemperedPath path, Method method) {
+        Map<String, String> run = new LinkedHashMap<>();
+        run.put("method", method.toString());
+        run.put("chains", Integer.toString(settings.chains()));
+        run.put("schedule", settings.schedule().name() + "/" + settings.schedule().steps() + "/"
+                + Integer.toHexString(Arrays.hashCode(settings.schedule().betas())));
+        run.put("seed", Long.toString(settings.seed()));
+        run.put("path", path.description().replace(';', ','));
+        run.put("transitions-per-step", Integer.toString(path.transitionsPerStep()));
+        run.put("backend", path.backend().name());
+        return run;
     }
 }

@@ -1,0 +1,93 @@
+package org.logz.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import org.logz.backend.Backends;
+
+/**
+ * A run killed with SIGKILL after it has saved a checkpoint, resumed with {@code --resume}, gives the bits of the
+ * uninterrupted run; a checkpoint of another run, or a damaged one, is refused with the reason.
+ */
+class CheckpointResumeTest {
+    @ParameterizedTest(name = "{0} on {1}")
+    @CsvSource({"ais, cpu, 200, 20000", "raise, cpu, 200, 20000", "ais, cuda-emulated, 64, 3000"})
+    void aRunKilledMidWayAndResumedGivesTheUninterruptedBits(String method, String backend, int chains, int steps,
+                                                            @TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Backends.provider(backend).isAvailable(), Backends.provider(backend).unavailableReason());
+        List<String> run = List.of("estimate", "--json", "--method", method, "--backend", backend, "--chains",
+                Integer.toString(chains), "--steps", Integer.toString(steps), "--seed", "4", "--threads", "1");
+        Path checkpoint = dir.resolve("run.ckpt");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(run);
+        command.addAll(List.of("--checkpoint", checkpoint.toString(), "--checkpoint-every", "0.3"));
+        Process killed = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile())
+                .start();
+        try {
+            // the second save proves the run is under way past its start; then SIGKILL, no shutdown hooks
+            FileTime first = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (System.nanoTime() < deadline && killed.isAlive()) {
+                if (Files.exists(checkpoint)) {
+                    FileTime t = Files.getLastModifiedTime(checkpoint);
+                    if (first == null) {
+                        first = t;
+                    } else if (!t.equals(first)) {
+                        break;
+                    }
+                }
+                Thread.sleep(20);
+            }
+            assertTrue(killed.isAlive(), "the run ended before it could be killed: " + Files.readString(dir.resolve("log")));
+        } finally {
+            killed.destroyForcibly().waitFor();
+        }
+        assertTrue(Files.exists(checkpoint), Files.readString(dir.resolve("log")));
+        Cli.Outcome whole = Cli.run(run.toArray(String[]::new));
+        assertEquals(0, whole.code(), whole.err());
+        List<String> resume = new ArrayList<>(run);
+        resume.addAll(List.of("--resume", checkpoint.toString()));
+        Cli.Outcome resumed = Cli.run(resume.toArray(String[]::new));
+        assertEquals(0, resumed.code(), resumed.err());
+        assertEquals(Double.doubleToLongBits(whole.json().get("logZ").asDouble()),
+                Double.doubleToLongBits(resumed.json().get("logZ").asDouble()),
+                whole.json().get("logZ") + " uninterrupted, " + resumed.json().get("logZ") + " resumed");
+        assertEquals(whole.json().get("stderr").asDouble(), resumed.json().get("stderr").asDouble(), 0.0);
+        assertEquals(whole.json().get("trace").toString(), resumed.json().get("trace").toString());
+    }
+
+    @Test
+    void aCheckpointOfAnotherRunOrADamagedOneIsRefused(@TempDir Path dir) throws Exception {
+        Path checkpoint = dir.resolve("run.ckpt");
+        Cli.Outcome saved = Cli.run("estimate", "--chains", "20", "--steps", "400", "--checkpoint", checkpoint.toString(),
+                "--checkpoint-every", "0.000001");
+        assertEquals(0, saved.code(), saved.err());
+        Cli.assertUserError(Cli.run("estimate", "--chains", "30", "--steps", "400", "--resume", checkpoint.toString()),
+                "the checkpoint is of another run (chains: checkpoint 20, this run 30)");
+        Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--seed", "2", "--resume",
+                checkpoint.toString()), "seed: checkpoint 1, this run 2");
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--chains", "20", "--steps", "400", "--resume",
+                checkpoint.toString()), "model: checkpoint");
+        byte[] bytes = Files.readAllBytes(checkpoint);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(checkpoint, bytes);
+        Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--resume", checkpoint.toString()),
+                "damaged");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--resume", checkpoint.toString()),
+                "--resume does not apply to --method rts");
+        Cli.assertUserError(Cli.run("estimate", "--checkpoint-every", "5"), "--checkpoint-every needs --checkpoint FILE");
+    }
+}

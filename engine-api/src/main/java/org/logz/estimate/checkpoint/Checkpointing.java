@@ -1,0 +1,98 @@
+package org.logz.estimate.checkpoint;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import org.logz.UserException;
+
+/**
+ * Where an annealing run saves its state ({@code save}, every {@code everySeconds} of wall time, atomically) and the
+ * checkpoint it resumes from ({@code resume}); either may be null. {@code model} identifies the model's content (its
+ * parameters' hash), which the run adds to its own settings in the {@link #fingerprint}.
+ */
+public record Checkpointing(Path save, double everySeconds, Path resume, String model) {
+    /** No checkpoints. */
+    public static final Checkpointing NONE = new Checkpointing(null, 0, null, "");
+    /** The logz version that writes and reads checkpoints (the build's). */
+    static final String VERSION = version();
+
+    /** The wall time between saves when none is given. */
+    public static final double DEFAULT_EVERY_SECONDS = 60;
+
+    public Checkpointing {
+        if (save != null && !(everySeconds > 0 && everySeconds <= 1e9)) {
+            throw new UserException("--checkpoint-every must be a positive number of seconds, got " + everySeconds);
+        }
+    }
+
+    /** Whether the run saves or resumes anything. */
+    public boolean active() {
+        return save != null || resume != null;
+    }
+
+    /**
+     * What a run is, as {@code key=value} pairs joined by {@code ;}: the checkpoint format, the model and the run's own
+     * settings. A checkpoint whose fingerprint differs belongs to another run.
+     */
+    public String fingerprint(Map<String, String> run) {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("format", Integer.toString(CheckpointFiles.FORMAT));
+        all.put("logz", VERSION);
+        all.put("model", model);
+        all.putAll(run);
+        StringBuilder out = new StringBuilder();
+        all.forEach((k, v) -> out.append(out.length() == 0 ? "" : ";").append(k).append('=').append(v));
+        return out.toString();
+    }
+
+    private static String version() {
+        try (java.io.InputStream in = Checkpointing.class.getResourceAsStream("/org/logz/version.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** The state to resume from, refused with the first setting that differs when it is another run's. */
+    public Optional<AnnealingState> resumeState(String fingerprint) {
+        if (resume == null) {
+            return Optional.empty();
+        }
+        AnnealingState state = CheckpointFiles.read(resume);
+        if (!state.fingerprint().equals(fingerprint)) {
+            throw new UserException("--resume " + resume + ": the checkpoint is of another run (" + difference(
+                    state.fingerprint(), fingerprint) + "); resume it with the settings it was written with");
+        }
+        return Optional.of(state);
+    }
+
+    /** The first key whose value differs, as {@code key: checkpoint X, this run Y}. */
+    private static String difference(String saved, String current) {
+        Map<String, String> a = pairs(saved);
+        Map<String, String> b = pairs(current);
+        for (Map.Entry<String, String> e : b.entrySet()) {
+            String was = a.get(e.getKey());
+            if (!e.getValue().equals(was)) {
+                return String.format(Locale.ROOT, "%s: checkpoint %s, this run %s", e.getKey(),
+                        was == null ? "none" : was, e.getValue());
+            }
+        }
+        return "settings differ";
+    }
+
+    private static Map<String, String> pairs(String fingerprint) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String pair : fingerprint.split(";")) {
+            int eq = pair.indexOf('=');
+            out.put(eq < 0 ? pair : pair.substring(0, eq), eq < 0 ? "" : pair.substring(eq + 1));
+        }
+        return out;
+    }
+}
