@@ -401,14 +401,19 @@ final class EstimateCommand implements Callable<Integer> {
                 runs.stream().mapToDouble(Estimate::seconds).sum(), List.copyOf(warnings));
     }
 
-    /** Every output writable, none of them an input of the run or another output. */
+    /**
+     * Every output writable, none of them an input of the run or another output; the checkpoint a run resumes from may
+     * be the one it goes on writing.
+     */
     private void checkOutputs() {
-        List<AtomicFiles.Named> outputs = List.of(new AtomicFiles.Named("--work", workFile),
-                new AtomicFiles.Named("--reverse-work", reverseWorkFile), new AtomicFiles.Named("--plot", plot),
-                new AtomicFiles.Named("--checkpoint", checkpoint));
+        List<AtomicFiles.Named> results = List.of(new AtomicFiles.Named("--work", workFile),
+                new AtomicFiles.Named("--reverse-work", reverseWorkFile), new AtomicFiles.Named("--plot", plot));
+        List<AtomicFiles.Named> outputs = new ArrayList<>(results);
+        outputs.add(new AtomicFiles.Named("--checkpoint", checkpoint));
         List<AtomicFiles.Named> inputs = List.of(new AtomicFiles.Named("--model", existingFile(model)),
                 new AtomicFiles.Named("--data", existingFile(data)), new AtomicFiles.Named("--prior", prior));
         AtomicFiles.requireDistinct(outputs, inputs);
+        AtomicFiles.requireDistinct(results, List.of(new AtomicFiles.Named("--resume", resume)));
         for (AtomicFiles.Named output : outputs) {
             if (output.path() != null) {
                 AtomicFiles.checkWritable(output.path());

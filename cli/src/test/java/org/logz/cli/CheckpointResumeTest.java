@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
@@ -16,6 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.logz.backend.Backends;
+import org.logz.io.RbmFiles;
+import org.logz.model.Rbm;
 
 /**
  * A run killed with SIGKILL after it has saved a checkpoint, resumed with {@code --resume}, gives the bits of the
@@ -81,6 +84,12 @@ class CheckpointResumeTest {
                 checkpoint.toString()), "seed: checkpoint 1, this run 2");
         Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--chains", "20", "--steps", "400", "--resume",
                 checkpoint.toString()), "model: checkpoint");
+        // the base rate the options resolve to counts, not how they name it: auto is the demo file's a0
+        Cli.Outcome sameBase = Cli.run("estimate", "--chains", "20", "--steps", "400", "--base-rate", "file", "--resume",
+                checkpoint.toString());
+        assertEquals(0, sameBase.code(), sameBase.err());
+        Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--work", checkpoint.toString(),
+                "--resume", checkpoint.toString()), "--resume");
         byte[] bytes = Files.readAllBytes(checkpoint);
         bytes[bytes.length / 2] ^= 1;
         Files.write(checkpoint, bytes);
@@ -89,5 +98,30 @@ class CheckpointResumeTest {
         Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--resume", checkpoint.toString()),
                 "--resume does not apply to --method rts");
         Cli.assertUserError(Cli.run("estimate", "--checkpoint-every", "5"), "--checkpoint-every needs --checkpoint FILE");
+    }
+
+    @Test
+    void aCheckpointIsOfTheModelsNumbersAndTheReverseStartNotOfTheirNames(@TempDir Path dir) throws Exception {
+        Path model = dir.resolve("model.npz");
+        Path checkpoint = dir.resolve("run.ckpt");
+        RbmFiles.write(model, rbm(1.0f), Optional.empty());
+        Cli.Outcome saved = Cli.run("estimate", "--model", model.toString(), "--method", "raise", "--reverse-start",
+                "gibbs:5", "--chains", "20", "--steps", "300", "--checkpoint", checkpoint.toString(), "--checkpoint-every",
+                "0.000001");
+        assertEquals(0, saved.code(), saved.err());
+        Cli.assertUserError(Cli.run("estimate", "--model", model.toString(), "--method", "raise", "--reverse-start",
+                "gibbs:6", "--chains", "20", "--steps", "300", "--resume", checkpoint.toString()),
+                "start: checkpoint gibbs:5, this run gibbs:6");
+        RbmFiles.write(model, rbm(1.5f), Optional.empty());
+        Cli.assertUserError(Cli.run("estimate", "--model", model.toString(), "--method", "raise", "--reverse-start",
+                "gibbs:5", "--chains", "20", "--steps", "300", "--resume", checkpoint.toString()), "model: checkpoint rbm");
+    }
+
+    private static Rbm rbm(float scale) {
+        float[] w = new float[12 * 4];
+        for (int k = 0; k < w.length; k++) {
+            w[k] = scale * (float) Math.sin(k);
+        }
+        return new Rbm(12, 4, w, new float[12], new float[4]);
     }
 }

@@ -634,7 +634,7 @@ public final class Estimation {
         }
     }
 
-    /** The checkpoints of --checkpoint, --checkpoint-every and --resume, with the model's and the options' identity. */
+    /** The checkpoints of --checkpoint, --checkpoint-every and --resume. */
     Checkpointing checkpointing() {
         if (given("--checkpoint-every") && checkpoint == null) {
             throw new UserException("--checkpoint-every needs --checkpoint FILE");
@@ -645,8 +645,7 @@ public final class Estimation {
         if (replicatesRun > 1) {
             throw new UserException("--checkpoint and --resume save one run; drop --replicates");
         }
-        return new Checkpointing(checkpoint, checkpointEvery, resume, problem.fingerprint().replace(';', ',')
-                + ",base-rate=" + baseRate + ",data=" + data + ",start=" + start);
+        return new Checkpointing(checkpoint, checkpointEvery, resume);
     }
 
     int chainsOr(int fallback) {

@@ -24,7 +24,6 @@ import org.logz.model.Glmm;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
-import org.logz.model.Rbm;
 import org.logz.model.GpClassification;
 import org.logz.model.Ising;
 import org.logz.model.TemperedGpc;
@@ -100,14 +99,6 @@ public sealed interface Problem {
         }
     }
 
-    /**
-     * What identifies the model's content in a checkpoint: its name and parameters where the name alone does not
-     * (an RBM's or a GP classifier's numbers, hashed).
-     */
-    default String fingerprint() {
-        return describe().model();
-    }
-
     /** Exact log Z when it is known or cheap; for RBMs only when {@code requested} or for the demo. */
     Optional<Double> exactLogZ(boolean requested);
 
@@ -172,11 +163,6 @@ public sealed interface Problem {
         @Override
         public Description describe() {
             return new Description(model.name(), null, null, null, model.size());
-        }
-
-        @Override
-        public String fingerprint() {
-            return model.name() + "/" + Integer.toHexString(model.hashCode());
         }
 
         @Override

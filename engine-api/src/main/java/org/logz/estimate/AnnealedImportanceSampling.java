@@ -166,7 +166,7 @@ public final class AnnealedImportanceSampling {
         int m = settings.chains();
         path.requireSteps(1L + settings.schedule().steps());
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
-            Run run = new Run(path, logW, listener, true, Method.AIS);
+            Run run = new Run(path, logW, listener, true, Method.AIS, "base");
             Optional<AnnealingState> resumed = run.resumeState();
             if (resumed.isPresent()) {
                 run.restore(chains, resumed.get());
@@ -188,7 +188,7 @@ public final class AnnealedImportanceSampling {
         int m = settings.chains();
         try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
             path.requireSteps(1L + start.sweeps() + settings.schedule().steps());
-            Run run = new Run(path, logW, listener, false, Method.RAISE);
+            Run run = new Run(path, logW, listener, false, Method.RAISE, startKey(start));
             Optional<AnnealingState> resumed = run.resumeState();
             if (resumed.isPresent()) {
                 run.restore(chains, resumed.get());
@@ -234,14 +234,15 @@ public final class AnnealedImportanceSampling {
         private long burnIn;
         private OptionalDouble startBound;
 
-        Run(TemperedPath path, ParticleVector logW, ProgressListener listener, boolean forward, Method method) {
+        Run(TemperedPath path, ParticleVector logW, ProgressListener listener, boolean forward, Method method,
+            String startKey) {
             this.path = path;
             this.backend = path.backend();
             this.logW = logW;
             this.listener = listener;
             this.forward = forward;
             this.method = method;
-            this.fingerprint = checkpoints.fingerprint(runFingerprint(path, method));
+            this.fingerprint = checkpoints.fingerprint(runFingerprint(path, method, startKey));
         }
 
         Optional<AnnealingState> resumeState() {
@@ -256,8 +257,17 @@ public final class AnnealedImportanceSampling {
             backend.fill(logW, 0, settings.chains(), 0.0);
         }
 
-        /** A resumed run: the chains, weights, trace and counts of the checkpoint. */
+        /** A resumed run: the chains, weights, trace and counts of the checkpoint, whose sizes must be this run's. */
         void restore(TemperedPath.Chains chains, AnnealingState state) {
+            int m = settings.chains();
+            int k = settings.schedule().steps();
+            if (state.nextStep() < 1 || state.nextStep() > k || state.logW().length != m
+                    || state.states().length != (long) m * path.model().dimension() || state.trace().size() > k
+                    || state.transitions() < 0 || state.burnIn() < 0) {
+                throw new UserException(checkpoints.resume() + ": the checkpoint is damaged (its step " + state.nextStep()
+                        + ", " + state.logW().length + " weights or " + state.states().length + " state values do not fit "
+                        + m + " chains on " + k + " steps)");
+            }
             chains.load(state.states());
             backend.upload(state.logW(), logW);
             trace.addAll(state.trace());
@@ -327,16 +337,25 @@ public final class AnnealedImportanceSampling {
      * This run's settings in a checkpoint's fingerprint: the method, chains, schedule (its β's hashed), seed, the path
      * (model, base and transitions per step) and the backend, whose float rounding the bits depend on.
      */
-    private Map<String, String> runFingerprint(TemperedPath path, Method method) {
+    private Map<String, String> runFingerprint(TemperedPath path, Method method, String startKey) {
         Map<String, String> run = new LinkedHashMap<>();
         run.put("method", method.toString());
         run.put("chains", Integer.toString(settings.chains()));
-        run.put("schedule", settings.schedule().name() + "/" + settings.schedule().steps() + "/"
-                + Integer.toHexString(Arrays.hashCode(settings.schedule().betas())));
+        String name = settings.schedule().name();
+        run.put("schedule", (name.length() <= 40 ? name : "#" + Integer.toHexString(name.hashCode())) + "/"
+                + settings.schedule().steps() + "/" + Integer.toHexString(Arrays.hashCode(settings.schedule().betas())));
         run.put("seed", Long.toString(settings.seed()));
-        run.put("path", path.description().replace(';', ','));
+        run.put("start", startKey);
+        run.put("model", path.model().fingerprint().replace(';', ','));
         run.put("transitions-per-step", Integer.toString(path.transitionsPerStep()));
         run.put("backend", path.backend().name());
         return run;
+    }
+
+    /** A reverse start as the run's draws depend on it: its kind and its burn-in. */
+    private static String startKey(Start start) {
+        String kind = start instanceof Start.Exact ? "exact"
+                : start instanceof Start.Given given ? given.description() : "gibbs";
+        return kind + ":" + start.sweeps();
     }
 }

@@ -150,9 +150,12 @@ public final class AtomicFiles {
         checkWritable(file);
         Path target = target(file);
         Path tmp = null;
+        Path created = null;
         try {
             // not Files.createTempFile, which makes the file private (0600) instead of honouring the umask
             tmp = target.resolveSibling(".logz-" + Long.toHexString(System.nanoTime()) + ".part");
+            created = tmp;
+            Pending.add(created);
             try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 content.writeTo(out);
             }
@@ -173,6 +176,7 @@ public final class AtomicFiles {
                     // the original failure is what the caller needs to see
                 }
             }
+            Pending.remove(created);
         }
     }
 
@@ -181,6 +185,39 @@ public final class AtomicFiles {
         PosixFileAttributeView view = Files.getFileAttributeView(existing, PosixFileAttributeView.class);
         if (view != null && Files.exists(existing)) {
             Files.setPosixFilePermissions(replacement, view.readAttributes().permissions());
+        }
+    }
+
+    /**
+     * Temporary files being written: a JVM stopped by SIGTERM or SIGINT in the middle of a write removes them on its
+     * way out (SIGKILL leaves the partial {@code .logz-*.part} file; the target itself is never half-written).
+     */
+    private static final class Pending {
+        private static final java.util.Set<Path> FILES = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                for (Path p : FILES) {
+                    try {
+                        Files.deleteIfExists(p);
+                    } catch (IOException ignored) {
+                        // the JVM is exiting; nothing is left to tell
+                    }
+                }
+            }, "logz-partial-files"));
+        }
+
+        private Pending() {
+        }
+
+        static void add(Path tmp) {
+            FILES.add(tmp);
+        }
+
+        static void remove(Path tmp) {
+            if (tmp != null) {
+                FILES.remove(tmp);
+            }
         }
     }
 }

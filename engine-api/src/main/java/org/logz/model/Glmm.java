@@ -53,6 +53,13 @@ public final class Glmm implements LatentModel {
     private final int[] y;
     private final int[] offsets;
 
+    @Override
+    public String fingerprint() {
+        return "glmm " + p + " " + groups + " " + Integer.toHexString(java.util.Arrays.hashCode(x)) + " "
+                + Integer.toHexString(java.util.Arrays.hashCode(y)) + " "
+                + Integer.toHexString(java.util.Arrays.hashCode(offsets));
+    }
+
     /**
      * @param x     covariates, n × p row-major (an intercept is a column of ones, which the file supplies)
      * @param y     responses 0/1

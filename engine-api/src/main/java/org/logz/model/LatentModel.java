@@ -10,6 +10,9 @@ import java.util.OptionalDouble;
  * computes exactly. The evidence is {@code Z = ∫ p(θ) p(y | θ) dθ}.
  */
 public sealed interface LatentModel permits Glmm, StochasticVolatility {
+    /** What identifies the data in a checkpoint: the model's kind and its arrays, hashed. */
+    String fingerprint();
+
     /** What the model is called in reports. */
     String description();
 

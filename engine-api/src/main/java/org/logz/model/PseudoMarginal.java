@@ -14,6 +14,12 @@ import org.logz.UserException;
  * {@code lo = (float) (v - hi)} so that it keeps about 48 bits.
  */
 public record PseudoMarginal(LatentModel latent, Likelihood likelihood) implements TemperedModel {
+    /** The data's fingerprint and the likelihood (exact, or estimated with N draws and a proposal). */
+    @Override
+    public String fingerprint() {
+        return latent.fingerprint() + ", " + likelihood;
+    }
+
     public PseudoMarginal {
         if (likelihood instanceof Likelihood.Exact && !latent.hasExactLikelihood()) {
             throw new UserException(latent.description() + " has no exact likelihood; estimate it (--method aisel "

@@ -23,6 +23,11 @@ import org.logz.random.StreamTag;
  * {@link NormalStream} {@code (particle, step, LATENT)}.
  */
 public record StochasticVolatility(double[] y, String name) implements LatentModel {
+    @Override
+    public String fingerprint() {
+        return "sv " + y.length + " " + Integer.toHexString(java.util.Arrays.hashCode(y));
+    }
+
     /** Bound on |y_t|: returns beyond it are not returns. */
     public static final double MAX_ABS_RETURN = 1e6;
     /** Bound below on |y_t| (see the constructor). */

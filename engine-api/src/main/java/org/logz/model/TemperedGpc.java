@@ -68,6 +68,13 @@ public final class TemperedGpc implements TemperedModel {
     private final double constant;
     private final int[] labels;
 
+    /** The classifier's numbers and the start's Gaussian (prior or EP's q), hashed. */
+    @Override
+    public String fingerprint() {
+        return "gpc " + Integer.toHexString(model.hashCode()) + ", start " + start + " "
+                + Integer.toHexString(31 * java.util.Arrays.hashCode(mean) + java.util.Arrays.hashCode(quadratic));
+    }
+
     private TemperedGpc(GpClassification model, Start start, double[] mean, Cholesky.Factor factor, double[] quadratic,
                         double[] linear, double constant) {
         this.model = model;

@@ -13,6 +13,15 @@ public interface TemperedModel {
     String description();
 
     /**
+     * What identifies the path's content in a checkpoint: the parameters (hashed) and everything resolved from the
+     * options (a base rate, a start), not the names they were given by. The default, {@code toString()}, suits models
+     * that are records of numbers.
+     */
+    default String fingerprint() {
+        return toString();
+    }
+
+    /**
      * {@link #description()} on a path that runs {@code transitionsPerStep} transitions per step.
      * Default: the description, and the transitions when there is more than one.
      */

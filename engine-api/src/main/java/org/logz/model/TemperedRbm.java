@@ -1,5 +1,7 @@
 package org.logz.model;
 
+import java.util.Arrays;
+
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -15,6 +17,15 @@ import org.logz.exact.RbmEnumeration;
  * (DESIGN §5 writes {@code Z_0 = Π_i (1 + e^{a0_i})}, which leaves out the {@code 2^H}.)
  */
 public record TemperedRbm(Rbm rbm, BaseRate baseRate) implements TemperedModel {
+    /** The RBM's numbers and the base rate's, hashed. */
+    @Override
+    public String fingerprint() {
+        return "rbm " + rbm.visible() + "x" + rbm.hidden() + " " + Integer.toHexString(Arrays.hashCode(rbm.weights())) + " "
+                + Integer.toHexString(Arrays.hashCode(rbm.visibleBias())) + " "
+                + Integer.toHexString(Arrays.hashCode(rbm.hiddenBias())) + ", base "
+                + Integer.toHexString(Arrays.hashCode(baseRate.logOdds()));
+    }
+
     /** Ascents in the hidden marginal behind {@link #stateBound}. */
     static final int BOUND_ASCENTS = 16;
 

@@ -7,6 +7,7 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ public final class CheckpointFiles {
             DataOutputStream out = new DataOutputStream(checked);
             out.writeLong(MAGIC);
             out.writeInt(FORMAT);
-            out.writeUTF(state.fingerprint());
+            writeString(out, state.fingerprint());
             out.writeInt(state.nextStep());
             out.writeInt(state.states().length);
             for (float v : state.states()) {
@@ -59,7 +60,7 @@ public final class CheckpointFiles {
             }
             out.writeLong(state.transitions());
             out.writeDouble(state.seconds());
-            out.writeUTF(state.start());
+            writeString(out, state.start());
             out.writeLong(state.burnIn());
             out.writeDouble(state.visitedBound());
             out.flush();
@@ -80,7 +81,7 @@ public final class CheckpointFiles {
             if (format != FORMAT) {
                 throw new UserException(file + ": checkpoint format " + format + ", this logz reads format " + FORMAT);
             }
-            String fingerprint = in.readUTF();
+            String fingerprint = readString(in, file);
             int nextStep = in.readInt();
             float[] states = new float[length(in, file)];
             for (int i = 0; i < states.length; i++) {
@@ -97,7 +98,7 @@ public final class CheckpointFiles {
             }
             long transitions = in.readLong();
             double seconds = in.readDouble();
-            String start = in.readUTF();
+            String start = readString(in, file);
             long burnIn = in.readLong();
             double bound = in.readDouble();
             long crc = checked.getChecksum().getValue();
@@ -112,6 +113,18 @@ public final class CheckpointFiles {
         } catch (IOException e) {
             throw new UserException(file + ": cannot read the checkpoint (" + e.getMessage() + ")");
         }
+    }
+
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static String readString(DataInputStream in, Path file) throws IOException {
+        byte[] bytes = new byte[length(in, file)];
+        in.readFully(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     /** An array length, refused beyond what the file can hold (a damaged length must not allocate gigabytes). */

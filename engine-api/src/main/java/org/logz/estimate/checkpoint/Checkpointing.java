@@ -10,12 +10,11 @@ import org.logz.UserException;
 
 /**
  * Where an annealing run saves its state ({@code save}, every {@code everySeconds} of wall time, atomically) and the
- * checkpoint it resumes from ({@code resume}); either may be null. {@code model} identifies the model's content (its
- * parameters' hash), which the run adds to its own settings in the {@link #fingerprint}.
+ * checkpoint it resumes from ({@code resume}); either may be null.
  */
-public record Checkpointing(Path save, double everySeconds, Path resume, String model) {
+public record Checkpointing(Path save, double everySeconds, Path resume) {
     /** No checkpoints. */
-    public static final Checkpointing NONE = new Checkpointing(null, 0, null, "");
+    public static final Checkpointing NONE = new Checkpointing(null, 0, null);
     /** The logz version that writes and reads checkpoints (the build's). */
     static final String VERSION = version();
 
@@ -34,14 +33,13 @@ public record Checkpointing(Path save, double everySeconds, Path resume, String 
     }
 
     /**
-     * What a run is, as {@code key=value} pairs joined by {@code ;}: the checkpoint format, the model and the run's own
-     * settings. A checkpoint whose fingerprint differs belongs to another run.
+     * What a run is, as {@code key=value} pairs joined by {@code ;}: the checkpoint format, the logz version and the
+     * run's own settings and model content. A checkpoint whose fingerprint differs belongs to another run.
      */
     public String fingerprint(Map<String, String> run) {
         Map<String, String> all = new LinkedHashMap<>();
         all.put("format", Integer.toString(CheckpointFiles.FORMAT));
         all.put("logz", VERSION);
-        all.put("model", model);
         all.putAll(run);
         StringBuilder out = new StringBuilder();
         all.forEach((k, v) -> out.append(out.length() == 0 ? "" : ";").append(k).append('=').append(v));
