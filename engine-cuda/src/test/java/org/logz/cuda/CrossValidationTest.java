@@ -186,7 +186,7 @@ class CrossValidationTest {
     static void armEstimatesAgree(ParticleBackend other) {
         var f = Fixtures.digits64x16();
         BinaryDataset digits = Datasets.load("digits");
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         Replicates<SequentialResult>[] r = new Replicates[2];
         ParticleBackend[] backends = {cpu, other};
         for (int i = 0; i < 2; i++) {
