@@ -16,7 +16,7 @@ import org.logz.model.Rbm;
 import org.logz.model.TemperedRbm;
 
 /**
- * Gibbs sweeps and AIS steps of an RBM on a backend, against the time of their matrix products alone
+ * Gibbs sweeps, AIS steps and tempered-sampling iterations of an RBM on a backend, against the time of their matrix products alone
  * (on the CPU: {@link GemmBaseline}, whole-shape and as the backend tiles them; on CUDA: the same
  * SGEMMs on the device),
  * all measured in one run and interleaved so that machine noise hits both sides alike. Speed is
@@ -35,8 +35,8 @@ public final class SweepBenchmark {
             if (chains < 1 || sweeps < 1 || repeats < 1 || threads < 1) {
                 throw new UserException("chains, sweeps, repeats and threads must be positive");
             }
-            // each repetition runs a sweep and an AIS step per sweep, each on its own Philox step index
-            if (4 + 2L * sweeps * repeats > Integer.MAX_VALUE) {
+            // each repetition runs a sweep, an AIS step and a tempered iteration per sweep, each on its own Philox step
+            if (4 + 3L * sweeps * repeats > Integer.MAX_VALUE) {
                 throw new UserException("--sweeps " + sweeps + " × --repeats " + repeats + " exceed the random streams' "
                         + "2^31 step indices; a benchmark needs far fewer");
             }
@@ -47,13 +47,18 @@ public final class SweepBenchmark {
      * Medians over repetitions. {@code sweepOverBestGemm} is a sweep's time over the best pair of its two
      * products (on the CPU one whole-shape SGEMM each on all threads; on CUDA the backend's own cuBLAS
      * products); {@code sweepOverGemm} the same over the products as the backend tiles them;
-     * {@code annealOverSweep} an AIS step (weight update plus sweep) over a sweep.
+     * {@code annealOverSweep} an AIS step (weight update plus sweep) over a sweep; {@code temperOverAnneal} an RTS
+     * iteration's two backend calls (a sweep with each chain at its own level, then {@code log f} and its slope at all
+     * {@value #LEVELS} levels of the ladder, Carlson et al. Algorithm 1) over an AIS step.
      */
     public record Result(String backend, int visible, int hidden, int chains, int threads, double sweepSeconds,
                          double annealStepSeconds, double gemmSeconds, double bestGemmSeconds, double sweepOverBestGemm,
-                         double sweepOverGemm, double annealOverGemm, double annealOverSweep, double sweepsPerSecond,
-                         double gemmGflops) {
+                         double sweepOverGemm, double annealOverGemm, double annealOverSweep, double temperSeconds,
+                         double temperOverAnneal, double sweepsPerSecond, double gemmGflops) {
     }
+
+    /** Levels of the tempered iteration's ladder: the RTS default. */
+    public static final int LEVELS = 100;
 
     private SweepBenchmark() {
     }
@@ -65,12 +70,26 @@ public final class SweepBenchmark {
         double[] anneal = new double[s.repeats()];
         double[] gemm = new double[s.repeats()];
         double[] best = new double[s.repeats()];
+        double[] temper = new double[s.repeats()];
         // the chains and the kernel's activations on the backend, the baseline's copies of both on the heap
         backend.require(new Footprint(Footprint.times(s.chains(), 8L * (n + h)), Footprint.times(s.chains(), 8),
                 Footprint.times(s.chains(), 8L * (n + h))), "bench sweep with " + s.chains() + " chains on a " + n + "×"
                 + h + " RBM");
+        double[] ladder = new double[LEVELS];
+        double[] chainBetas = new double[s.chains()];
+        for (int k = 0; k < LEVELS; k++) {
+            ladder[k] = k / (LEVELS - 1.0);
+        }
+        for (int r = 0; r < s.chains(); r++) {
+            chainBetas[r] = ladder[r % LEVELS];
+        }
         try (TemperedKernel ops = Kernels.tempered(backend, new TemperedRbm(rbm, base)); ParticleMatrix x = backend.matrix(s.chains(), n);
-             ParticleVector lw = backend.vector(s.chains()); Products products = products(backend, rbm, s)) {
+             ParticleVector lw = backend.vector(s.chains()); Products products = products(backend, rbm, s);
+             ParticleVector levelBetas = backend.vector(LEVELS); ParticleVector betas = backend.vector(s.chains());
+             ParticleVector logF = backend.vector(s.chains() * LEVELS);
+             ParticleVector slope = backend.vector(s.chains() * LEVELS)) {
+            backend.upload(ladder, levelBetas);
+            backend.upload(chainBetas, betas);
             ops.sampleBase(x, s.chains(), 1, 0);
             int step = 1;
             // warm-up: JIT compilation, first touch of every buffer, kernel loading
@@ -93,15 +112,23 @@ public final class SweepBenchmark {
                 }
                 backend.synchronize();
                 anneal[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
+                t0 = System.nanoTime();
+                for (int k = 0; k < s.sweeps(); k++) {
+                    ops.transition(x, s.chains(), Betas.of(betas), 1, 1, step++);
+                    ops.levels(x, s.chains(), levelBetas, LEVELS, logF, slope);
+                }
+                backend.synchronize();
+                temper[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
             }
         }
         double sw = median(sweep);
         double an = median(anneal);
         double gm = median(gemm);
         double bg = median(best);
+        double tm = median(temper);
         double flops = 4.0 * s.chains() * n * h;
         return new Result(backend.name(), n, h, s.chains(), s.threads(), sw, an, gm, bg, sw / bg, sw / gm, an / gm, an / sw,
-                1.0 / sw, flops / bg * 1e-9);
+                tm, tm / an, 1.0 / sw, flops / bg * 1e-9);
     }
 
     /** The two products of a sweep alone, timed on the backend's own device. */

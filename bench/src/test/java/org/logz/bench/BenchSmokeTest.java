@@ -50,6 +50,7 @@ class BenchSmokeTest {
             assertTrue(r.sweepOverGemm() > 0 && Double.isFinite(r.sweepOverGemm()), r.toString());
             assertTrue(r.annealOverGemm() > 0 && Double.isFinite(r.annealOverGemm()), r.toString());
             assertTrue(r.sweepOverBestGemm() > 0 && Double.isFinite(r.sweepOverBestGemm()), r.toString());
+            assertTrue(r.temperOverAnneal() > 0 && Double.isFinite(r.temperOverAnneal()), r.toString());
             assertEquals(70, r.chains());
         }
     }

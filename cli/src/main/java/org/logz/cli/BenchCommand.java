@@ -101,7 +101,8 @@ final class BenchCommand implements Callable<Integer> {
             Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model,
                     r.backend(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
                     r.sweepsPerSecond() * r.chains(), r.sweepOverBestGemm(), r.sweepOverGemm(), r.annealOverSweep(),
-                    r.gemmGflops(), r.sweepSeconds(), r.annealStepSeconds(), r.bestGemmSeconds(), r.gemmSeconds()));
+                    r.temperOverAnneal(), r.gemmGflops(), r.sweepSeconds(), r.annealStepSeconds(), r.temperSeconds(),
+                    r.bestGemmSeconds(), r.gemmSeconds()));
         }
 
         /** The JSON of {@code bench sweep --model gpc:...}. */
@@ -110,12 +111,13 @@ final class BenchCommand implements Callable<Integer> {
 
         /**
          * The JSON of {@code bench sweep}: throughput, the sweep's time over the best whole-shape GEMM pair
-         * and over the pair as the backend tiles it, and an AIS step's time over a sweep.
+         * and over the pair as the backend tiles it, an AIS step's time over a sweep, and a tempered (RTS) iteration's
+         * over an AIS step.
          */
         record Report(String model, String backend, int visible, int hidden, int chains, int threads, double sweepsPerSecond,
                       double chainSweepsPerSecond, double sweepOverBestGemm, double sweepOverTiledGemm, double aisStepOverSweep,
-                      double bestGemmGflops, double sweepSeconds, double aisStepSeconds, double bestGemmSeconds,
-                      double tiledGemmSeconds) {
+                      double rtsIterationOverAisStep, double bestGemmGflops, double sweepSeconds, double aisStepSeconds,
+                      double rtsIterationSeconds, double bestGemmSeconds, double tiledGemmSeconds) {
         }
     }
 
