@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 
 import org.logz.UserException;
-import org.logz.backend.ParticleBackend;
 import org.logz.data.BinaryDataset;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
