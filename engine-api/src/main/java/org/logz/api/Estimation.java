@@ -53,6 +53,8 @@ public final class Estimation {
             Method.ARM_RESEED, Set.of("--ess-threshold"));
 
     final Problem problem;
+    /** The model's exact log Z where the command line compares with one; null until the first run asks. */
+    private Optional<Double> exact;
     /** The command-line names of the options set, for the checks of what the method reads. */
     private final Set<String> given = new TreeSet<>();
     Method method = Method.AIS;
@@ -95,10 +97,10 @@ public final class Estimation {
     private Path priorFile;
 
     int particles = 1000;
-    private Integer gibbsSteps;
-    private Double gammaThreshold;
-    private Double essThreshold;
-    private Integer maxGenerate;
+    Integer gibbsSteps;
+    Double gammaThreshold;
+    Double essThreshold;
+    Integer maxGenerate;
     String order;
     String resampling;
     int reseedSweeps = 1500;
@@ -462,7 +464,10 @@ public final class Estimation {
         Estimate first = o.runs().get(0);
         List<Warning> warnings = new ArrayList<>(first.warnings());
         warnings.addAll(o.modelWarnings());
-        Optional<Double> exact = problem.exactLogZ(false);
+        if (exact == null) {
+            // once per estimation: a GLMM's quadrature takes seconds, and a training loop runs the same one again
+            exact = problem.exactLogZ(false);
+        }
         warnings.addAll(boundWarnings(first.logZ(), first.standardError(),
                 exact.isPresent() ? OptionalDouble.of(exact.get()) : OptionalDouble.empty()));
         return new Result(first, List.copyOf(warnings));
@@ -654,27 +659,6 @@ public final class Estimation {
 
     int reverseChainsOr(int forward) {
         return reverseChains == null ? forward : reverseChains;
-    }
-
-    /** A sequential option's value: the one given, else the GP classifier's (ARM paper §4.2) or the RBM's default. */
-    <T> T sequential(T value, T gpc, T rbm, boolean classifier) {
-        return value != null ? value : classifier ? gpc : rbm;
-    }
-
-    Integer gibbsSteps() {
-        return gibbsSteps;
-    }
-
-    Double gammaThreshold() {
-        return gammaThreshold;
-    }
-
-    Double essThreshold() {
-        return essThreshold;
-    }
-
-    Integer maxGenerate() {
-        return maxGenerate;
     }
 
     /** The tempered sampling prior as log r_k, or null for the uniform one. */

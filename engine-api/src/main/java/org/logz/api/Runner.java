@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 
 import org.logz.UserException;
 import org.logz.data.BinaryDataset;
@@ -197,15 +198,14 @@ final class Runner {
         // the ARM paper's GPC settings (§4.2): one Gibbs sweep per move, γ_thr = 0.9 (and Resample-Move's
         // resampling below 0.9 R), i_max = 50
         boolean classifier = gpc != null;
-        var settings = new ResampleMove.Settings(variant, e.particles, e.sequential(e.gibbsSteps(), 1, 10, classifier),
-                e.sequential(e.gammaThreshold(), 0.9, 0.7, classifier), e.sequential(e.essThreshold(), 0.9, 0.7, classifier),
-                e.sequential(e.maxGenerate(), 50, 3, classifier), scheme, e.reseedSweeps, 100, e.seed);
+        LongFunction<ResampleMove.Settings> settingsFor = seed -> new ResampleMove.Settings(variant, e.particles,
+                orDefault(e.gibbsSteps, 1, 10, classifier), orDefault(e.gammaThreshold, 0.9, 0.7, classifier),
+                orDefault(e.essThreshold, 0.9, 0.7, classifier), orDefault(e.maxGenerate, 50, 3, classifier), scheme,
+                e.reseedSweeps, 100, seed);
+        ResampleMove.Settings settings = settingsFor.apply(e.seed);
         List<SequentialResult> runs = e.withBackend(backend -> {
             try (SequentialPath path = new SequentialPath(backend, model)) {
-                return replicates((seed, listener) -> new ResampleMove(new ResampleMove.Settings(variant,
-                        settings.particles(), settings.gibbsSteps(), settings.gammaThreshold(), settings.essThreshold(),
-                        settings.maxGenerate(), scheme, settings.reseedSweeps(), settings.reseedMinimum(), seed))
-                        .run(path, listener));
+                return replicates((seed, listener) -> new ResampleMove(settingsFor.apply(seed)).run(path, listener));
             }
         });
         List<Warning> warnings = gpc != null && gpc.conditionEstimate() > ILL_CONDITIONED
@@ -275,6 +275,11 @@ final class Runner {
         ProbitEp.Settings settings = ProbitEp.Settings.defaults();
         List<Estimate> runs = List.of(ProbitEp.run(gpc.model(), settings));
         return new Outcome(runs, null, 0, new Outcome.Plan.Ep(settings), List.of());
+    }
+
+    /** A sequential option's value: the one given, else the GP classifier's (ARM paper §4.2) or the RBM's default. */
+    private static <T> T orDefault(T given, T gpc, T rbm, boolean classifier) {
+        return given != null ? given : classifier ? gpc : rbm;
     }
 
     /** Multinomial by default: the scheme with a sound single-run standard error (Lee &amp; Whiteley). */

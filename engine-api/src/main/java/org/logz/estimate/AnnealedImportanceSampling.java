@@ -306,12 +306,14 @@ public final class AnnealedImportanceSampling {
                     trace.add(new TracePoint(i, to, s.logMean(), s.ess()));
                     listener.progress(i, k, forward ? path.logZ0() + s.logMean() : Double.NaN, s.ess());
                 }
-                long now = System.nanoTime();
-                if (checkpoints.save() != null && i < k && (now - lastSave) * 1e-9 >= checkpoints.everySeconds()) {
-                    CheckpointFiles.write(checkpoints.save(), new AnnealingState(fingerprint, i + 1, chains.states(),
-                            backend.download(logW, m), trace, transitions, secondsBefore + (now - runStarted) * 1e-9,
-                            start, burnIn, startBound.orElse(Double.NaN)));
-                    lastSave = System.nanoTime();
+                if (checkpoints.save() != null && i < k) {
+                    long now = System.nanoTime();
+                    if ((now - lastSave) * 1e-9 >= checkpoints.everySeconds()) {
+                        CheckpointFiles.write(checkpoints.save(), new AnnealingState(fingerprint, i + 1, chains.states(),
+                                backend.download(logW, m), trace, transitions, secondsBefore + (now - runStarted) * 1e-9,
+                                start, burnIn, startBound.orElse(Double.NaN)));
+                        lastSave = System.nanoTime();
+                    }
                 }
             }
         }
