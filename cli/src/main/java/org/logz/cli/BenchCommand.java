@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
 /** {@code logz bench}: speed measurements reported as ratios measured in one run. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchCommand.Sweep.class, BenchCommand.Peers.class, BenchCommand.Sequential.class, BenchCommand.Tempered.class,
         BenchCommand.Work.class, GpcBench.class, SchedulesBench.class, AiselBench.class,
-        CalibrationBench.class},
+        CalibrationBench.class, SparkBench.class},
         description = "Benchmarks; speed is reported as ratios to the matrix products measured in the same run.")
 final class BenchCommand implements Callable<Integer> {
     @Spec

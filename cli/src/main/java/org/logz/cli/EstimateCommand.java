@@ -17,6 +17,7 @@ import org.logz.api.Estimation;
 import org.logz.api.Family;
 import org.logz.api.Outcome;
 import org.logz.api.Problem;
+import org.logz.backend.Backends;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Method;
 import org.logz.estimate.Replicates;
@@ -166,6 +167,18 @@ final class EstimateCommand implements Callable<Integer> {
                     + "a checkpoint of another model, logz version or settings is refused.")
     Path resume;
 
+    @Option(names = "--spark", paramLabel = "MASTER",
+            description = "Run the replicates as Apache Spark tasks on MASTER (local[4], spark://host:7077, ...): each "
+                    + "task runs its share on the best backend where it runs (cuda if present, else cpu) unless --backend "
+                    + "names one, and the driver combines them. Same seed and backend, same bits as one process. Needs "
+                    + "the logz-spark module (README, 'Scale out with Spark').")
+    String sparkMaster;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "--spark: tasks to split the replicates into (at most --replicates are used). Default: the "
+                    + "cluster's default parallelism.")
+    Integer partitions;
+
     @Option(names = "--reverse-chains", paramLabel = "M", description = "bar, cumulant, histogram: reverse chains. Default: --chains.")
     Integer reverseChains;
 
@@ -262,6 +275,9 @@ final class EstimateCommand implements Callable<Integer> {
     /** The model (set when the command runs). */
     Problem problem;
 
+    /** Where a --spark run ran (set after it). */
+    private Distributor.Run distributed;
+
     /** The exact log Z when the problem has one (set before the run, for plots). */
     OptionalDouble exactLogZ = OptionalDouble.empty();
 
@@ -293,16 +309,29 @@ final class EstimateCommand implements Callable<Integer> {
                     + " (a deterministic approximation on the host)");
         }
         Estimation.checkReplicates(replicates);
+        checkSpark(family);
         checkOutputs();
-        problem = Problem.parse(model, optional(logEll), optional(logSigma));
+        problem = parseProblem();
         if (!(problem instanceof Problem.RbmProblem) && matched("--compare-exact")) {
             throw new UserException("--compare-exact applies to RBMs only");
         }
-        Estimation estimation = estimation();
+        Estimation estimation = estimation(problem);
+        if (sparkMaster != null && !matched("--backend")) {
+            estimation.backend(Backends.best());
+        }
         estimation.check();
         Double exact = problem.exactLogZ(compareExact).orElse(null);
         exactLogZ = exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact);
-        Outcome outcome = estimation.outcome(replicates, b -> Progress.onTerminal(method + replicateLabel(b)));
+        Outcome outcome;
+        if (sparkMaster == null) {
+            outcome = estimation.outcome(replicates, b -> Progress.onTerminal(method + replicateLabel(b)));
+        } else {
+            // the driver makes the plan (a schedule's pilot included) once; the tasks run the replicates
+            Outcome plan = estimation.outcome(0, 0, b -> null);
+            distributed = Distributor.installed().replicates(sparkMaster, partitions,
+                    spec.root().commandLine().getParseResult().originalArgs(), replicates);
+            outcome = plan.withReplicates(distributed.records());
+        }
         Runs result = switch (family) {
             case ANNEALING -> AnnealingRuns.report(this, outcome);
             case WORK -> WorkRuns.report(this, outcome);
@@ -317,9 +346,14 @@ final class EstimateCommand implements Callable<Integer> {
         return warningReport.finish(spec.commandLine().getErr(), report.warnings());
     }
 
+    /** The model of {@code --model}, {@code --log-ell} and {@code --log-sigma}. */
+    Problem parseProblem() {
+        return Problem.parse(model, optional(logEll), optional(logSigma));
+    }
+
     /** The estimation of the options given on the command line; the others keep the defaults both share. */
-    private Estimation estimation() {
-        Estimation e = new Estimation(problem).method(method).seed(seed);
+    Estimation estimation(Problem problem) {
+        Estimation e = new Estimation(problem).method(Family.method(methodName)).seed(seed);
         Map<String, Runnable> options = new LinkedHashMap<>();
         options.put("--data", () -> e.data(data));
         options.put("--base-rate", () -> e.baseRate(baseRate));
@@ -396,7 +430,8 @@ final class EstimateCommand implements Callable<Integer> {
                 exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact)));
         Outcome.PathDescription path = result.path();
         return new EstimateReport(method, problem.describe(), path == null ? null : path.path(),
-                path == null ? null : path.baseRate(), path == null ? null : path.base(), logZ, stderr, stderrMethod, result.details(), first.backend(), seed,
+                path == null ? null : path.baseRate(), path == null ? null : path.base(), logZ, stderr, stderrMethod, result.details(), first.backend(),
+                distributed == null ? null : new EstimateReport.Spark(sparkMaster, distributed.tasks()), seed,
                 meanLogZ, sdLogZ, each, exact, exact == null ? null : logZ - exact,
                 runs.stream().mapToDouble(Estimate::seconds).sum(), List.copyOf(warnings));
     }
@@ -418,6 +453,39 @@ final class EstimateCommand implements Callable<Integer> {
             if (output.path() != null) {
                 AtomicFiles.checkWritable(output.path());
             }
+        }
+    }
+
+    /**
+     * {@code --spark} distributes sampling runs, one process's worth each: not a checkpointed run (it saves one process)
+     * nor a deterministic approximation; {@code --partitions} belongs to it.
+     */
+    private void checkSpark(Family family) {
+        if (sparkMaster == null) {
+            if (matched("--partitions")) {
+                throw new UserException("--partitions splits the replicates of a --spark run; add --spark MASTER");
+            }
+            return;
+        }
+        if (sparkMaster.isBlank()) {
+            throw new UserException("--spark needs a master URL: local[4], spark://host:7077, ...");
+        }
+        if (partitions != null && (partitions < 1 || partitions > Estimation.MAX_REPLICATES)) {
+            throw new UserException("--partitions must be between 1 and " + Estimation.MAX_REPLICATES + ", got "
+                    + partitions);
+        }
+        for (String option : new String[] {"--checkpoint", "--resume"}) {
+            if (matched(option)) {
+                throw new UserException(option + " saves a run in one process; it does not combine with --spark");
+            }
+        }
+        if (family == Family.APPROXIMATION) {
+            throw new UserException("--method " + method + " is a deterministic approximation on the host; --spark "
+                    + "distributes sampling runs");
+        }
+        if (replicates == 1) {
+            spec.commandLine().getErr().println("logz: note: --spark runs whole replicates as tasks, and this run has one "
+                    + "(one task); --replicates B spreads B runs, a run's chains are not split across executors");
         }
     }
 
@@ -477,6 +545,9 @@ final class EstimateCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "exact    %.4f (error %+.4f)%n", r.exactLogZ(), r.error());
         }
         out.printf(Locale.ROOT, "run      %s, seed %d, %.2f s%n", summary, seed, r.seconds());
+        if (r.spark() != null) {
+            out.printf(Locale.ROOT, "spark    %s, %d tasks%n", r.spark().master(), r.spark().tasks());
+        }
         out.flush();
     }
 }

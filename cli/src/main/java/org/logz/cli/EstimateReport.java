@@ -27,9 +27,13 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem, String path, String baseRate,
                       String base, double logZ, @JsonInclude(JsonInclude.Include.ALWAYS) Double stderr, String stderrMethod,
-                      @JsonUnwrapped Details details, String backend, long seed, Double meanLogZ, Double sdLogZ,
+                      @JsonUnwrapped Details details, String backend, Spark spark, long seed, Double meanLogZ, Double sdLogZ,
                       List<Json.Replicate> replicates, Double exactLogZ, Double error, double seconds,
                       List<Warning> warnings) {
+
+    /** Where a {@code --spark} run's replicates ran: the master and the number of tasks. */
+    record Spark(String master, int tasks) {
+    }
 
     /** What one method family adds to the report, between the headline and the backend. */
     sealed interface Details permits Annealing, Work, Tempered, Sequential, Smc, Aisel, Ep {

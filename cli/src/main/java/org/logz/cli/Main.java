@@ -30,18 +30,24 @@ public final class Main {
 
     /** Runs the command with the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new LogzCommand());
+        CommandLine cli = commandLine();
         cli.setOut(out);
         cli.setErr(err);
-        // DESIGN §8: numbers are finite decimals; Java's own forms (0x1p-1, 0.9d, NaN, Infinity) are refused
-        cli.registerConverter(Double.class, Main::decimal);
-        cli.registerConverter(double.class, Main::decimal);
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("logz: " + e.getMessage() + " (see '" + e.getCommandLine().getCommandName() + " --help')");
             return USER_ERROR;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, debug(parseResult), err));
         return cli.execute(args);
+    }
+
+    /** The logz command line with its converters: what runs a command here and parses it again on a Spark executor. */
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new LogzCommand());
+        // DESIGN §8: numbers are finite decimals; Java's own forms (0x1p-1, 0.9d, NaN, Infinity) are refused
+        cli.registerConverter(Double.class, Main::decimal);
+        cli.registerConverter(double.class, Main::decimal);
+        return cli;
     }
 
     private static Double decimal(String text) {

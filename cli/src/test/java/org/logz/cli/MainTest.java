@@ -28,6 +28,12 @@ class MainTest {
 
     /** A user error is its message and exit 2; anything unexpected is one line naming it and exit 1; --debug adds the trace. */
     @Test
+    void sparkWithoutTheSparkModuleSaysWhereItIs() {
+        Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "10", "--replicates", "2", "--spark",
+                "local[2]"), "--spark needs the logz-spark module and Apache Spark on the class path");
+    }
+
+    @Test
     void userErrorsAndInternalErrorsAreToldApart() {
         StringWriter user = new StringWriter();
         assertEquals(Main.USER_ERROR, Main.report(new UserException("--chains must be positive"), false, new PrintWriter(user)));

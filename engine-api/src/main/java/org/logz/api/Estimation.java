@@ -480,10 +480,24 @@ public final class Estimation {
      */
     public Outcome outcome(int replicates, IntFunction<? extends ProgressListener> listeners) {
         checkReplicates(replicates);
+        return outcome(0, replicates, listeners);
+    }
+
+    /**
+     * Replicates {@code first} to {@code first + count - 1} of this estimation, keyed as in {@link #outcome(int,
+     * IntFunction)}: what one task of a distributed run computes. With {@code count} 0 it runs nothing and returns
+     * the plan (schedule, ladder or steps, with any pilot run) that its tasks' records complete through
+     * {@link Outcome#withReplicates}.
+     */
+    public Outcome outcome(int first, int count, IntFunction<? extends ProgressListener> listeners) {
+        if (first < 0 || count < 0 || (long) first + count > MAX_REPLICATES) {
+            throw new UserException("replicates " + first + " to " + ((long) first + count - 1) + " do not lie within 0 to "
+                    + (MAX_REPLICATES - 1));
+        }
         value("the listeners", listeners);
-        replicatesRun = replicates;
+        replicatesRun = count;
         Family family = check();
-        Runner runner = new Runner(this, replicates, listeners);
+        Runner runner = new Runner(this, first, count, listeners);
         return switch (family) {
             case ANNEALING -> runner.annealing();
             case WORK -> runner.work();

@@ -31,6 +31,34 @@ public record Outcome(List<? extends Estimate> runs, PathDescription path, long 
     }
 
     /** The path's description, where an RBM's base rate came from and a GP classifier's start; null where they do not apply. */
+    /**
+     * What each replicate hands back: its result record, or for aisel the whole {@link AiselResult} (whose
+     * {@link AiselResult#smc()} is the run). The records of a distributed run travel as these.
+     */
+    public List<? extends Record> replicates() {
+        return plan instanceof Plan.Aisel aisel ? aisel.results() : runs.stream().map(Record.class::cast).toList();
+    }
+
+    /**
+     * This plan with other replicates' records (those {@link #replicates()} gives, in replicate order) in place of its
+     * own: how a distributed run puts its tasks' records together with the plan the driver made. The aisel warning
+     * of a noisy likelihood is the first replicate's, as in a single process.
+     */
+    public Outcome withReplicates(List<?> records) {
+        if (plan instanceof Plan.Aisel aisel) {
+            List<AiselResult> results = records.stream().map(AiselResult.class::cast).toList();
+            List<Warning> warnings = modelWarnings;
+            if (!results.isEmpty()) {
+                AiselResult first = results.get(0);
+                warnings = first.variance() <= Estimation.STICKY_VARIANCE ? List.of()
+                        : List.of(Warning.noisyLikelihood(first.variance(), first.likelihood().draws()));
+            }
+            return new Outcome(results.stream().map(AiselResult::smc).toList(), path, pilotSweeps,
+                    new Plan.Aisel(aisel.steps(), aisel.scheme(), aisel.proposal(), results), warnings);
+        }
+        return new Outcome(records.stream().map(Estimate.class::cast).toList(), path, pilotSweeps, plan, modelWarnings);
+    }
+
     public record PathDescription(String path, String baseRate, String base) {
         static PathDescription of(TemperedPath path) {
             return new PathDescription(path.description(),

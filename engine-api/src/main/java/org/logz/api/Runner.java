@@ -46,12 +46,15 @@ final class Runner {
     static final double ILL_CONDITIONED = 1e11;
 
     private final Estimation e;
-    private final int replicates;
+    private final int first;
+    private final int count;
     private final IntFunction<? extends ProgressListener> listeners;
 
-    Runner(Estimation e, int replicates, IntFunction<? extends ProgressListener> listeners) {
+    /** A runner of replicates {@code first} to {@code first + count - 1}; none when count is 0 (the plan alone). */
+    Runner(Estimation e, int first, int count, IntFunction<? extends ProgressListener> listeners) {
         this.e = e;
-        this.replicates = replicates;
+        this.first = first;
+        this.count = count;
         this.listeners = listeners;
     }
 
@@ -63,7 +66,7 @@ final class Runner {
     /** Every replicate in turn; a listener that is {@link AutoCloseable} is closed after its run. */
     private <E> List<E> replicates(Replicate<E> run) {
         List<E> runs = new ArrayList<>();
-        for (int b = 0; b < replicates; b++) {
+        for (int b = first; b < first + count; b++) {
             ProgressListener given = listeners.apply(b);
             ProgressListener listener = given == null ? ProgressListener.NONE : given;
             E result;
@@ -256,11 +259,8 @@ final class Runner {
         List<AiselResult> results = e.withBackend(backend -> replicates((seed, listener) -> new Aisel(new Aisel.Settings(
                 new SmcSampler.Settings(e.particles, steps, e.resampleThreshold, scheme, seed, Method.SMC), inner, proposal,
                 e.sweepsPerStep)).run(backend, model, listener)));
-        AiselResult first = results.get(0);
-        List<Warning> warnings = first.variance() <= Estimation.STICKY_VARIANCE ? List.of()
-                : List.of(Warning.noisyLikelihood(first.variance(), first.likelihood().draws()));
-        return new Outcome(results.stream().map(AiselResult::smc).toList(), null, 0,
-                new Outcome.Plan.Aisel(steps, scheme, proposal, results), warnings);
+        return new Outcome(List.of(), null, 0, new Outcome.Plan.Aisel(steps, scheme, proposal, List.of()), List.of())
+                .withReplicates(results);
     }
 
     /** ep: expectation propagation for GP classification (Rasmussen &amp; Williams, Algorithm 3.5). */
@@ -269,11 +269,11 @@ final class Runner {
             throw new UserException("--method ep approximates the evidence of GP classification (--model gpc:...); it "
                     + "does not apply to " + e.problem.describe().model());
         }
-        if (replicates > 1) {
+        if (first + count > 1) {
             throw new UserException("--method ep is deterministic: replicates would repeat the same number");
         }
         ProbitEp.Settings settings = ProbitEp.Settings.defaults();
-        List<Estimate> runs = List.of(ProbitEp.run(gpc.model(), settings));
+        List<Estimate> runs = count == 0 ? List.of() : List.of(ProbitEp.run(gpc.model(), settings));
         return new Outcome(runs, null, 0, new Outcome.Plan.Ep(settings), List.of());
     }
 

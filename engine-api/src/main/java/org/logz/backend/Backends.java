@@ -30,6 +30,11 @@ public final class Backends {
         throw new UserException("unknown backend '" + name + "'; installed: " + String.join(", ", known));
     }
 
+    /** The backend a task runs on when none is named: {@code cuda} where a GPU answers, else {@code cpu}. */
+    public static String best() {
+        return providers().stream().anyMatch(p -> p.name().equals("cuda") && p.isAvailable()) ? "cuda" : "cpu";
+    }
+
     /** More host threads than this only adds scheduling (the work splits into row tiles). */
     public static final int MAX_THREADS = 1024;
 

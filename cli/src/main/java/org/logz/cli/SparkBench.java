@@ -1,0 +1,94 @@
+package org.logz.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.logz.UserException;
+import org.logz.api.Estimation;
+import org.logz.estimate.Estimate;
+import org.logz.estimate.aisel.AiselResult;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code logz bench spark}: the replicates of one {@code logz estimate} command line run in this process, then as
+ * Spark tasks on local masters of 1, 2, 4... executor threads; wall-clock time (the Spark context's start included)
+ * and its ratio to the single process, measured in one run, with a check that every way gives the same bits.
+ */
+@Command(name = "spark", mixinStandardHelpOptions = true,
+        description = "Replicates of a 'logz estimate' command line in one process and on local Spark masters: seconds, "
+                + "replicates per second and the ratio to one process (needs the logz-spark module: run through ./logz).")
+final class SparkBench implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--executors", split = ",", defaultValue = "1,2,4", paramLabel = "N,N,...",
+            description = "Local masters to time, local[N] with N tasks at once. Default: ${DEFAULT-VALUE}.")
+    List<Integer> executors;
+
+    @Parameters(paramLabel = "ESTIMATE-OPTIONS", arity = "1..*",
+            description = "The options of 'logz estimate' (after --), --replicates among them.")
+    List<String> options;
+
+    @Override
+    public void run() {
+        for (int n : executors) {
+            BenchCommand.atLeast("--executors", n, 1);
+        }
+        List<String> args = new ArrayList<>(List.of("estimate"));
+        args.addAll(options);
+        Estimation single = TaskReplicates.estimation(args, Runtime.getRuntime().availableProcessors());
+        int replicates = replicates(args);
+        Distributor distributor = Distributor.installed();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("| run | seconds | replicates/s | time / one process |");
+        out.println("| --- | ---: | ---: | ---: |");
+        out.flush();
+        long started = System.nanoTime();
+        List<? extends Record> reference = single.outcome(0, replicates, b -> null).replicates();
+        double base = (System.nanoTime() - started) * 1e-9;
+        row(out, "one process, " + Runtime.getRuntime().availableProcessors() + " threads", base, replicates, base);
+        for (int n : executors) {
+            started = System.nanoTime();
+            Distributor.Run run = distributor.replicates("local[" + n + "]", n, args, replicates);
+            double seconds = (System.nanoTime() - started) * 1e-9;
+            requireSameBits(reference, run.records(), n);
+            row(out, "spark local[" + n + "], " + run.tasks() + " tasks", seconds, replicates, base);
+        }
+    }
+
+    /** --replicates of the estimate options, parsed as the command parses it. */
+    private static int replicates(List<String> args) {
+        var parsed = Main.commandLine().parseArgs(args.toArray(String[]::new));
+        int b = ((EstimateCommand) parsed.subcommand().commandSpec().userObject()).replicates;
+        if (b < 2) {
+            throw new UserException("bench spark times replicates: give --replicates 2 or more after --");
+        }
+        return b;
+    }
+
+    private static void requireSameBits(List<? extends Record> reference, List<?> records, int n) {
+        for (int b = 0; b < reference.size(); b++) {
+            if (Double.doubleToLongBits(logZ(reference.get(b))) != Double.doubleToLongBits(logZ(records.get(b)))) {
+                throw new IllegalStateException("local[" + n + "] gave replicate " + b + " another log Z: "
+                        + logZ(records.get(b)) + " against " + logZ(reference.get(b)));
+            }
+        }
+    }
+
+    private static double logZ(Object record) {
+        return record instanceof Estimate e ? e.logZ() : ((AiselResult) record).smc().logZ();
+    }
+
+    /** One row of the table, printed as soon as its way has run. */
+    private static void row(PrintWriter out, String name, double seconds, int replicates, double base) {
+        out.printf(Locale.ROOT, "| %s | %.2f | %.3f | %.2f |%n", name, seconds, replicates / seconds, seconds / base);
+        out.flush();
+    }
+}

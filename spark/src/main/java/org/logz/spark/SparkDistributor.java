@@ -1,0 +1,84 @@
+package org.logz.spark;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function;
+import org.logz.UserException;
+import org.logz.cli.Distributor;
+import org.logz.estimate.EstimationException;
+
+/**
+ * {@code logz estimate --spark MASTER}: the replicates split into contiguous ranges, one Spark task each; every task
+ * parses the command line again where it runs, runs its range ({@link ReplicateTask}) and sends back the result
+ * records, which the driver puts in replicate order. Replicate b is keyed by {@code Philox.replicateSeed(seed, b)}
+ * wherever it runs, so the partitioning, the executors and a retried task change no bit.
+ */
+public final class SparkDistributor implements Distributor {
+    @Override
+    public Run replicates(String master, Integer partitions, List<String> args, int replicates) {
+        SparkConf conf = new SparkConf().setMaster(master).setAppName("logz estimate");
+        conf.setIfMissing("spark.ui.enabled", "false");
+        // Spark's progress bar of finished and running tasks, where someone watches a terminal
+        conf.setIfMissing("spark.ui.showConsoleProgress", Boolean.toString(System.console() != null));
+        JavaSparkContext sc;
+        try {
+            sc = new JavaSparkContext(conf);
+        } catch (Exception e) {
+            // Spark's Scala code throws SparkException, a checked exception, undeclared
+            throw new UserException("--spark " + master + ": " + firstLine(e));
+        }
+        try (sc) {
+            sc.setLogLevel("WARN");
+            Map<String, String> shipped = ArgumentFiles.ship(args, sc::addFile);
+            int tasks = Math.min(partitions == null ? sc.defaultParallelism() : partitions, replicates);
+            return new Run(run(sc, new ReplicateTask(args, shipped), replicates, tasks), tasks);
+        }
+    }
+
+    /**
+     * Replicates 0 to {@code replicates - 1} in {@code tasks} contiguous ranges, one task each, their records decoded
+     * and concatenated in range order.
+     */
+    static List<Object> run(JavaSparkContext sc, Function<int[], byte[]> task, int replicates, int tasks) {
+        List<int[]> ranges = new ArrayList<>();
+        for (int i = 0; i < tasks; i++) {
+            int from = (int) ((long) replicates * i / tasks);
+            int to = (int) ((long) replicates * (i + 1) / tasks);
+            ranges.add(new int[] {from, to - from});
+        }
+        List<byte[]> parts;
+        try {
+            parts = sc.parallelize(ranges, tasks).map(task).collect();
+        } catch (Exception e) {
+            throw failure(e);
+        }
+        List<Object> records = new ArrayList<>();
+        for (byte[] part : parts) {
+            records.addAll((List<?>) RecordCodec.decode(part));
+        }
+        return records;
+    }
+
+    /** A failed job as the command line reports it: a task's own user error or failed run, else the job's reason. */
+    private static RuntimeException failure(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UserException) {
+                return new UserException("a Spark task: " + t.getMessage());
+            }
+            if (t instanceof EstimationException) {
+                return new EstimationException("a Spark task: " + t.getMessage());
+            }
+        }
+        return new EstimationException("the Spark job failed: " + firstLine(e));
+    }
+
+    private static String firstLine(Throwable e) {
+        String message = String.valueOf(e.getMessage());
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
+    }
+}
