@@ -11,13 +11,13 @@ import org.logz.UserException;
  */
 public interface Distributor {
     /**
-     * The run of the records ({@link org.logz.api.Outcome#replicates()}) of replicates 0 to {@code replicates - 1} of the command
-     * line {@code args}, in replicate order; each task computes its share with {@link TaskReplicates#run}.
+     * The run of the records ({@link org.logz.api.Outcome#replicates()}) of the job's replicates, in replicate order;
+     * each task computes its share with {@link TaskReplicates#run}.
      *
      * @param master     where to run, as {@code --spark} names it
      * @param partitions how many tasks to split the replicates into; null for the cluster's default
      */
-    Run replicates(String master, Integer partitions, List<String> args, int replicates);
+    Run replicates(String master, Integer partitions, TaskReplicates.Job job);
 
     /** The replicates' records in replicate order, and the number of tasks that ran them. */
     record Run(List<?> records, int tasks) {

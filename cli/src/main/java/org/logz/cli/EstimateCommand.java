@@ -315,6 +315,11 @@ final class EstimateCommand implements Callable<Integer> {
         if (!(problem instanceof Problem.RbmProblem) && matched("--compare-exact")) {
             throw new UserException("--compare-exact applies to RBMs only");
         }
+        if (sparkMaster != null && family == Family.SEQUENTIAL && problem instanceof Problem.GpcProblem) {
+            // the path's precision drift, refactorizations and condition estimate accumulate in one process
+            throw new UserException("--spark does not run rm/arm on a GP classifier: its report reads the precision drift "
+                    + "and conditioning that the replicates accumulate in one process; run without --spark");
+        }
         Estimation estimation = estimation(problem);
         if (sparkMaster != null && !matched("--backend")) {
             estimation.backend(Backends.best());
@@ -328,8 +333,8 @@ final class EstimateCommand implements Callable<Integer> {
         } else {
             // the driver makes the plan (a schedule's pilot included) once; the tasks run the replicates
             Outcome plan = estimation.outcome(0, 0, b -> null);
-            distributed = Distributor.installed().replicates(sparkMaster, partitions,
-                    spec.root().commandLine().getParseResult().originalArgs(), replicates);
+            distributed = Distributor.installed().replicates(sparkMaster, partitions, TaskReplicates.Job.of(
+                    spec.root().commandLine().getParseResult().originalArgs(), replicates, plan));
             outcome = plan.withReplicates(distributed.records());
         }
         Runs result = switch (family) {

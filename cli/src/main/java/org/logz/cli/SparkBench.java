@@ -7,6 +7,7 @@ import java.util.Locale;
 
 import org.logz.UserException;
 import org.logz.api.Estimation;
+import org.logz.api.Outcome;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.aisel.AiselResult;
 
@@ -46,17 +47,18 @@ final class SparkBench implements Runnable {
         Estimation single = TaskReplicates.estimation(args, Runtime.getRuntime().availableProcessors());
         int replicates = replicates(args);
         Distributor distributor = Distributor.installed();
+        long started = System.nanoTime();
+        Outcome outcome = single.outcome(0, replicates, b -> null);
+        double base = (System.nanoTime() - started) * 1e-9;
+        List<? extends Record> reference = outcome.replicates();
+        TaskReplicates.Job job = TaskReplicates.Job.of(args, replicates, outcome);
         PrintWriter out = spec.commandLine().getOut();
         out.println("| run | seconds | replicates/s | time / one process |");
         out.println("| --- | ---: | ---: | ---: |");
-        out.flush();
-        long started = System.nanoTime();
-        List<? extends Record> reference = single.outcome(0, replicates, b -> null).replicates();
-        double base = (System.nanoTime() - started) * 1e-9;
         row(out, "one process, " + Runtime.getRuntime().availableProcessors() + " threads", base, replicates, base);
         for (int n : executors) {
             started = System.nanoTime();
-            Distributor.Run run = distributor.replicates("local[" + n + "]", n, args, replicates);
+            Distributor.Run run = distributor.replicates("local[" + n + "]", n, job);
             double seconds = (System.nanoTime() - started) * 1e-9;
             requireSameBits(reference, run.records(), n);
             row(out, "spark local[" + n + "], " + run.tasks() + " tasks", seconds, replicates, base);
@@ -66,7 +68,15 @@ final class SparkBench implements Runnable {
     /** --replicates of the estimate options, parsed as the command parses it. */
     private static int replicates(List<String> args) {
         var parsed = Main.commandLine().parseArgs(args.toArray(String[]::new));
-        int b = ((EstimateCommand) parsed.subcommand().commandSpec().userObject()).replicates;
+        EstimateCommand c = (EstimateCommand) parsed.subcommand().commandSpec().userObject();
+        for (String option : new String[] {"--spark", "--partitions", "--work", "--reverse-work", "--plot", "--checkpoint",
+                "--resume"}) {
+            if (c.matched(option)) {
+                throw new UserException("bench spark times the replicates and writes nothing but its table; drop "
+                        + option + " from the estimate options");
+            }
+        }
+        int b = c.replicates;
         if (b < 2) {
             throw new UserException("bench spark times replicates: give --replicates 2 or more after --");
         }

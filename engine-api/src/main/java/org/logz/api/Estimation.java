@@ -82,6 +82,8 @@ public final class Estimation {
     private Integer chains;
     int steps = 1000;
     String schedule = "linear";
+    /** A schedule planned elsewhere ({@link #planned}), or null. */
+    private Planned planned;
     String reverseStart;
     private Integer reverseChains;
     int bootstraps = 200;
@@ -305,6 +307,19 @@ public final class Estimation {
     public Estimation schedule(String spec) {
         schedule = value("--schedule", spec);
         return set("--schedule");
+    }
+
+    /**
+     * The schedule a {@code varopt} pilot chose elsewhere, with the pilot's sweeps: a distributed run's tasks take the
+     * driver's plan rather than each running the pilot again.
+     */
+    public Estimation planned(Schedule chosen, long pilotSweeps) {
+        value("the planned schedule", chosen);
+        if (pilotSweeps < 0) {
+            throw new UserException("a pilot's sweeps cannot be negative, got " + pilotSweeps);
+        }
+        planned = new Planned(chosen, pilotSweeps);
+        return this;
     }
 
     /** Reverse runs: {@code exact}, {@code gibbs:B}, {@code ground} or {@code ground:B} (Ising). */
@@ -719,6 +734,9 @@ public final class Estimation {
 
     /** The schedule on {@code path}: {@code varopt[:...]} runs its pilot there (Kiwaki's VAROPT), keyed by the seed. */
     Planned schedule(TemperedPath path) {
+        if (planned != null) {
+            return planned;
+        }
         if (varopt()) {
             Varopt.Plan plan = Varopt.plan(path, steps, Varopt.Settings.parse(schedule), seed);
             return new Planned(plan.schedule(), plan.pilotTransitions());

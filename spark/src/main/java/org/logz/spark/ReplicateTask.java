@@ -1,8 +1,6 @@
 package org.logz.spark;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.apache.spark.SparkFiles;
@@ -17,17 +15,20 @@ import org.logz.cli.TaskReplicates;
 final class ReplicateTask implements Function<int[], byte[]> {
     private static final long serialVersionUID = 1L;
 
-    private final ArrayList<String> args;
+    /** The job (a record, which Java serialization cannot carry) as {@link RecordCodec} bytes. */
+    private final byte[] job;
     private final LinkedHashMap<String, String> shipped;
 
-    ReplicateTask(List<String> args, Map<String, String> shipped) {
-        this.args = new ArrayList<>(args);
+    ReplicateTask(TaskReplicates.Job job, Map<String, String> shipped) {
+        this.job = RecordCodec.encode(job);
         this.shipped = new LinkedHashMap<>(shipped);
     }
 
     @Override
     public byte[] call(int[] range) {
-        List<String> here = ArgumentFiles.resolve(args, shipped, SparkFiles::get);
+        TaskReplicates.Job given = (TaskReplicates.Job) RecordCodec.decode(job);
+        TaskReplicates.Job here = new TaskReplicates.Job(ArgumentFiles.resolve(given.args(), shipped, SparkFiles::get),
+                given.replicates(), given.schedule(), given.pilotSweeps());
         return RecordCodec.encode(TaskReplicates.run(here, range[0], range[1], TaskContext.get().cpus()));
     }
 }

@@ -9,6 +9,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.logz.UserException;
 import org.logz.cli.Distributor;
+import org.logz.cli.TaskReplicates;
 import org.logz.estimate.EstimationException;
 
 /**
@@ -19,7 +20,7 @@ import org.logz.estimate.EstimationException;
  */
 public final class SparkDistributor implements Distributor {
     @Override
-    public Run replicates(String master, Integer partitions, List<String> args, int replicates) {
+    public Run replicates(String master, Integer partitions, TaskReplicates.Job job) {
         SparkConf conf = new SparkConf().setMaster(master).setAppName("logz estimate");
         conf.setIfMissing("spark.ui.enabled", "false");
         // Spark's progress bar of finished and running tasks, where someone watches a terminal
@@ -33,9 +34,18 @@ public final class SparkDistributor implements Distributor {
         }
         try (sc) {
             sc.setLogLevel("WARN");
-            Map<String, String> shipped = ArgumentFiles.ship(args, sc::addFile);
-            int tasks = Math.min(partitions == null ? sc.defaultParallelism() : partitions, replicates);
-            return new Run(run(sc, new ReplicateTask(args, shipped), replicates, tasks), tasks);
+            Map<String, String> shipped = ArgumentFiles.ship(job.args(), sc::addFile);
+            int tasks = Math.min(partitions == null ? sc.defaultParallelism() : partitions, job.replicates());
+            return new Run(run(sc, new ReplicateTask(job, shipped), job.replicates(), tasks), tasks);
+        } catch (UserException | EstimationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (sc.sc().isStopped()) {
+                // a master that never answered: Spark stops the context after its retries
+                throw new UserException("--spark " + master + ": the Spark context stopped (" + firstLine(e)
+                        + "); is the master running and reachable?");
+            }
+            throw e;
         }
     }
 

@@ -14,45 +14,41 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.logz.UserException;
 
-/** The files a command line names reach executors that do not share the driver's disk. */
+/** The input files a command line names reach the tasks as Spark's copies, wherever the tasks run. */
 class ArgumentFilesTest {
     @TempDir
     Path dir;
 
     @Test
-    void namedFilesAreShippedAndFoundUnderTheirNamesWhereTheyAreMissing() throws Exception {
+    void inputFilesAreShippedAndTasksReadTheCopies() throws Exception {
         Path model = Files.writeString(dir.resolve("m.npz"), "x");
         Path set = Files.writeString(dir.resolve("set.npz"), "y");
         Path prior = Files.writeString(dir.resolve("prior.txt"), "z");
+        Path work = Files.writeString(dir.resolve("work.txt"), "old output");
         List<String> args = List.of("estimate", "--model", model.toString(), "--data=" + set, "--prior", prior.toString(),
-                "--chains", "5", "gpc:digits35");
+                "--work", work.toString(), "--chains", "5");
         List<String> shipped = new ArrayList<>();
         Map<String, String> names = ArgumentFiles.ship(args, shipped::add);
-        assertEquals(List.of("m.npz", "set.npz", "prior.txt"), List.copyOf(names.values()));
-        assertEquals(List.of(model.toString(), set.toString(), prior.toString()), shipped);
-
-        assertEquals(args, ArgumentFiles.resolve(args, names, name -> "/elsewhere/" + name),
-                "where the files exist (a shared disk, local mode) the arguments stay as given");
-        Files.delete(model);
-        Files.delete(set);
-        assertEquals(List.of("estimate", "--model", "/elsewhere/m.npz", "--data=/elsewhere/set.npz", "--prior",
-                prior.toString(), "--chains", "5", "gpc:digits35"),
-                ArgumentFiles.resolve(args, names, name -> "/elsewhere/" + name));
+        assertEquals(List.of(model.toString(), set.toString(), prior.toString()), shipped,
+                "inputs only: an output that exists is not shipped");
+        assertEquals(List.of("estimate", "--model", "/copies/m.npz", "--data", "/copies/set.npz", "--prior",
+                "/copies/prior.txt", "--work", work.toString(), "--chains", "5"),
+                ArgumentFiles.resolve(args, names, name -> "/copies/" + name),
+                "the copies even where the driver's files exist: a file rewritten mid-run does not reach the tasks");
     }
 
     @Test
     void aModelSpecNamingAFileAfterItsKindShipsTheFile() throws Exception {
         Path data = Files.writeString(dir.resolve("cases.npz"), "x");
-        List<String> args = List.of("estimate", "--model", "gpc:" + data);
+        List<String> args = List.of("estimate", "--model", "gpc:" + data, "--data", "digits");
         Map<String, String> names = ArgumentFiles.ship(args, p -> { });
         assertEquals(Map.of(data.toString(), "cases.npz"), names);
-        Files.delete(data);
-        assertEquals(List.of("estimate", "--model", "gpc:/spark/cases.npz"),
+        assertEquals(List.of("estimate", "--model", "gpc:/spark/cases.npz", "--data", "digits"),
                 ArgumentFiles.resolve(args, names, name -> "/spark/" + name));
     }
 
     @Test
-    void twoFilesOfOneNameAreRefused() throws Exception {
+    void twoInputFilesOfOneNameAreRefused() throws Exception {
         Files.createDirectories(dir.resolve("a"));
         Files.createDirectories(dir.resolve("b"));
         Path one = Files.writeString(dir.resolve("a/m.npz"), "x");

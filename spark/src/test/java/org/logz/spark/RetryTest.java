@@ -13,6 +13,7 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.junit.jupiter.api.Test;
+import org.logz.cli.TaskReplicates;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.EstimationException;
 
@@ -34,7 +35,7 @@ class RetryTest {
 
     @Test
     void retriedTasksGiveTheBitsOfTasksThatNeverFailed() {
-        ReplicateTask task = new ReplicateTask(ARGS, Map.of());
+        ReplicateTask task = new ReplicateTask(new TaskReplicates.Job(ARGS, 6, null, 0), Map.of());
         // local[N,F]: N threads, F attempts per task
         try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setMaster("local[2,2]").setAppName("retry")
                 .set("spark.ui.enabled", "false"))) {
@@ -59,7 +60,7 @@ class RetryTest {
                 .set("spark.ui.enabled", "false"))) {
             sc.setLogLevel("OFF");
             EstimationException e = assertThrows(EstimationException.class, () -> SparkDistributor.run(sc,
-                    new FailingFirstAttempt(new ReplicateTask(ARGS, Map.of())), 6, 3));
+                    new FailingFirstAttempt(new ReplicateTask(new TaskReplicates.Job(ARGS, 6, null, 0), Map.of())), 6, 3));
             assertTrue(e.getMessage().startsWith("the Spark job failed: ") && e.getMessage().contains("injected failure"),
                     e.getMessage());
         }

@@ -27,6 +27,8 @@ class SparkEstimateTest {
     static Stream<Arguments> families() {
         return Stream.of(
                 Arguments.of("ais", List.of("--chains", "50", "--steps", "100", "--replicates", "9")),
+                Arguments.of("ais with a varopt pilot", List.of("--chains", "40", "--steps", "60", "--schedule",
+                        "varopt:pilot=200,chains=100", "--replicates", "7")),
                 Arguments.of("raise on ising", List.of("--model", "ising:L=4", "--method", "raise", "--chains", "40",
                         "--steps", "60", "--seed", "5", "--replicates", "8")),
                 Arguments.of("bar on gauss-toy", List.of("--model", "gauss-toy", "--method", "bar", "--chains", "50",

@@ -23,7 +23,10 @@ class SparkRefusalsTest {
                         "--checkpoint saves a run in one process"),
                 Arguments.of(new String[] {"--spark", "local[2]", "--model", "gpc:digits35", "--method", "ep"},
                         "--method ep is a deterministic approximation"),
-                Arguments.of(new String[] {"--spark", "nowhere:7077"}, "--spark nowhere:7077: "));
+                Arguments.of(new String[] {"--spark", "nowhere:7077"}, "--spark nowhere:7077: "),
+                Arguments.of(new String[] {"--spark", "local[0]"}, "--spark local[0]: "),
+                Arguments.of(new String[] {"--spark", "local[2]", "--model", "gpc:digits35", "--method", "arm"},
+                        "--spark does not run rm/arm on a GP classifier"));
     }
 
     @ParameterizedTest
@@ -36,5 +39,6 @@ class SparkRefusalsTest {
         assertEquals(2, code, err.toString());
         String[] lines = err.toString().strip().split("\n");
         assertTrue(lines[lines.length - 1].startsWith("logz: " + message), err.toString());
+        assertTrue(lines.length <= 2, "the refusal (after the one-replicate note), and no Spark log: " + err);
     }
 }
