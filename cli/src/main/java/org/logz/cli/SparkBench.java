@@ -9,7 +9,6 @@ import org.logz.UserException;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;
 import org.logz.estimate.Estimate;
-import org.logz.estimate.aisel.AiselResult;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,13 +43,12 @@ final class SparkBench implements Runnable {
         }
         List<String> args = new ArrayList<>(List.of("estimate"));
         args.addAll(options);
+        int replicates = replicates(TaskReplicates.command(args));
         Estimation single = TaskReplicates.estimation(args, Runtime.getRuntime().availableProcessors());
-        int replicates = replicates(args);
         Distributor distributor = Distributor.installed();
         long started = System.nanoTime();
         Outcome outcome = single.outcome(0, replicates, b -> null);
         double base = (System.nanoTime() - started) * 1e-9;
-        List<? extends Record> reference = outcome.replicates();
         TaskReplicates.Job job = TaskReplicates.Job.of(args, replicates, outcome);
         PrintWriter out = spec.commandLine().getOut();
         out.println("| run | seconds | replicates/s | time / one process |");
@@ -60,15 +58,13 @@ final class SparkBench implements Runnable {
             started = System.nanoTime();
             Distributor.Run run = distributor.replicates("local[" + n + "]", n, job);
             double seconds = (System.nanoTime() - started) * 1e-9;
-            requireSameBits(reference, run.records(), n);
+            requireSameBits(outcome.runs(), outcome.withReplicates(run.records()).runs(), n);
             row(out, "spark local[" + n + "], " + run.tasks() + " tasks", seconds, replicates, base);
         }
     }
 
-    /** --replicates of the estimate options, parsed as the command parses it. */
-    private static int replicates(List<String> args) {
-        var parsed = Main.commandLine().parseArgs(args.toArray(String[]::new));
-        EstimateCommand c = (EstimateCommand) parsed.subcommand().commandSpec().userObject();
+    /** --replicates of the estimate options; options that write or distribute are refused. */
+    private static int replicates(EstimateCommand c) {
         for (String option : new String[] {"--spark", "--partitions", "--work", "--reverse-work", "--plot", "--checkpoint",
                 "--resume"}) {
             if (c.matched(option)) {
@@ -83,17 +79,15 @@ final class SparkBench implements Runnable {
         return b;
     }
 
-    private static void requireSameBits(List<? extends Record> reference, List<?> records, int n) {
+    private static void requireSameBits(List<? extends Estimate> reference, List<? extends Estimate> runs, int n) {
         for (int b = 0; b < reference.size(); b++) {
-            if (Double.doubleToLongBits(logZ(reference.get(b))) != Double.doubleToLongBits(logZ(records.get(b)))) {
-                throw new IllegalStateException("local[" + n + "] gave replicate " + b + " another log Z: "
-                        + logZ(records.get(b)) + " against " + logZ(reference.get(b)));
+            double expected = reference.get(b).logZ();
+            double got = runs.get(b).logZ();
+            if (Double.doubleToLongBits(expected) != Double.doubleToLongBits(got)) {
+                throw new IllegalStateException("local[" + n + "] gave replicate " + b + " another log Z: " + got
+                        + " against " + expected);
             }
         }
-    }
-
-    private static double logZ(Object record) {
-        return record instanceof Estimate e ? e.logZ() : ((AiselResult) record).smc().logZ();
     }
 
     /** One row of the table, printed as soon as its way has run. */

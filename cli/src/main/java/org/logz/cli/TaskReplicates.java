@@ -61,10 +61,7 @@ public final class TaskReplicates {
 
     /** The estimation the command line describes, on the best backend here unless it names one. */
     static Estimation estimation(List<String> args, int threads) {
-        var parsed = Main.commandLine().parseArgs(args.toArray(String[]::new));
-        if (!parsed.hasSubcommand() || !(parsed.subcommand().commandSpec().userObject() instanceof EstimateCommand c)) {
-            throw new UserException("a distributed run takes a 'logz estimate' command line, got " + args);
-        }
+        EstimateCommand c = command(args);
         Estimation e = c.estimation(c.parseProblem());
         if (!c.matched("--backend")) {
             e.backend(Backends.best());
@@ -73,5 +70,14 @@ public final class TaskReplicates {
             e.threads(threads);
         }
         return e;
+    }
+
+    /** The {@code logz estimate} command of a command line, parsed. */
+    static EstimateCommand command(List<String> args) {
+        var parsed = Main.commandLine().parseArgs(args.toArray(String[]::new));
+        if (!parsed.hasSubcommand() || !(parsed.subcommand().commandSpec().userObject() instanceof EstimateCommand c)) {
+            throw new UserException("a distributed run takes a 'logz estimate' command line, got " + args);
+        }
+        return c;
     }
 }
