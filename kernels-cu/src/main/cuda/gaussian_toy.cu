@@ -1,7 +1,7 @@
 // The Gaussian toy of Habeck (2017, §4): one float per particle, log f_β(x) =
 // -(1-β)(x-μ0)²/(2σ0²) - β(x-μ1)²/(2σ1²) in float64, kernel moves x' = τx + (1-τ)μ + √(1-τ²) σ ξ with
-// ξ a Box-Muller normal from the 53-bit uniforms of Philox block (0, particle, step, GAUSSIAN) (as the
-// CPU backend). The host passes τ, μ, σ of the target β. Blocks of LOGZ_BLOCK, any grid, one thread
+// ξ a Box-Muller normal from the 53-bit uniforms of Philox block (0, particle, step, GAUSSIAN), row r
+// being particle first + r (as the CPU backend). The host passes τ, μ, σ of the target β. Blocks of LOGZ_BLOCK, any grid, one thread
 // per particle; deterministic.
 #include "common.cuh"
 
@@ -22,9 +22,9 @@ __device__ __forceinline__ double logz_toy_log_density(double x, double beta, do
 
 // x ~ N(mu, sigma²).
 extern "C" __global__ void logz_toy_base(float* x, long long rows, double mu, double sigma, unsigned int k0,
-                                         unsigned int k1, int step) {
+                                         unsigned int k1, int step, long long first) {
     LOGZ_FOR_EACH(r, rows) {
-        x[r] = (float) (mu + sigma * logz_normal(k0, k1, r, step));
+        x[r] = (float) (mu + sigma * logz_normal(k0, k1, first + r, step));
     }
 }
 
@@ -32,23 +32,24 @@ extern "C" __global__ void logz_toy_base(float* x, long long rows, double mu, do
 extern "C" __global__ void logz_toy_anneal(float* x, long long rows, double mu0, double sigma0, double mu1,
                                            double sigma1, double from, double to, double* logW, int transition,
                                            double tau, double mean, double sigma, unsigned int k0, unsigned int k1,
-                                           int step) {
+                                           int step, long long first) {
     LOGZ_FOR_EACH(r, rows) {
         double v = (double) x[r];
         logW[r] += logz_toy_log_density(v, to, mu0, sigma0, mu1, sigma1)
                 - logz_toy_log_density(v, from, mu0, sigma0, mu1, sigma1);
         if (transition) {
-            x[r] = (float) (tau * v + (1.0 - tau) * mean + sqrt(1.0 - tau * tau) * sigma * logz_normal(k0, k1, r, step));
+            x[r] = (float) (tau * v + (1.0 - tau) * mean
+                    + sqrt(1.0 - tau * tau) * sigma * logz_normal(k0, k1, first + r, step));
         }
     }
 }
 
 // One move with (tau, mean, sigma).
 extern "C" __global__ void logz_toy_move(float* x, long long rows, double tau, double mean, double sigma,
-                                         unsigned int k0, unsigned int k1, int step) {
+                                         unsigned int k0, unsigned int k1, int step, long long first) {
     LOGZ_FOR_EACH(r, rows) {
         double v = (double) x[r];
-        x[r] = (float) (tau * v + (1.0 - tau) * mean + sqrt(1.0 - tau * tau) * sigma * logz_normal(k0, k1, r, step));
+        x[r] = (float) (tau * v + (1.0 - tau) * mean + sqrt(1.0 - tau * tau) * sigma * logz_normal(k0, k1, first + r, step));
     }
 }
 

@@ -100,12 +100,12 @@ __device__ void logz_gpc_slice_steps(float* x, long long rows, long long r, int 
     }
 }
 
-// x = μ + G ξ, ξ from blocks (j/2, particle, step, BASE).
+// x = μ + G ξ, ξ from blocks (j/2, particle, step, BASE), row r being particle first + r.
 extern "C" __global__ void logz_gpc_ellipse_base(float* x, long long rows, int n, int rank, const double* p,
                                                  const double* columns, double* nu, unsigned int k0, unsigned int k1,
-                                                 int step) {
+                                                 int step, long long first) {
     LOGZ_FOR_EACH(r, rows) {
-        logz_gpc_gaussian(nu, rows, r, n, rank, columns, k0, k1, r, step, LOGZ_TAG_BASE);
+        logz_gpc_gaussian(nu, rows, r, n, rank, columns, k0, k1, first + r, step, LOGZ_TAG_BASE);
         for (int i = 0; i < n; i++) {
             x[r * n + i] = (float) (nu[(long long) i * rows + r] + p[i]);
         }
@@ -120,27 +120,29 @@ extern "C" __global__ void logz_gpc_ellipse_log_density(const float* x, long lon
     }
 }
 
-// logW[r] += (to - from) ℓ(x_r), then `transitions` steps at β = to.
+// logW[r] += (to - from) ℓ(x_r), then `transitions` steps at β = to (row r is particle first + r).
 extern "C" __global__ void logz_gpc_ellipse_anneal(float* x, long long rows, int n, int rank, const double* p,
                                                    const double* columns, double constant, double from, double to,
                                                    double* logW, int transitions, double* nu, unsigned int k0,
-                                                   unsigned int k1, int step) {
+                                                   unsigned int k1, int step, long long first) {
     LOGZ_FOR_EACH(r, rows) {
         double l = logz_gpc_ell(x + r * n, p, n, constant);
         logW[r] += (to - from) * l;
-        logz_gpc_slice_steps(x + r * n, rows, r, n, rank, p, columns, constant, l, to, transitions, nu, k0, k1, r, step);
+        logz_gpc_slice_steps(x + r * n, rows, r, n, rank, p, columns, constant, l, to, transitions, nu, k0, k1, first + r,
+                             step);
     }
 }
 
-// `transitions` steps, row r at betas[r] when given, else at beta.
+// `transitions` steps, row r (particle first + r) at betas[r] when given, else at beta.
 extern "C" __global__ void logz_gpc_ellipse_transition(float* x, long long rows, int n, int rank, const double* p,
                                                        const double* columns, double constant, const double* betas,
                                                        double beta, int transitions, double* nu, unsigned int k0,
-                                                       unsigned int k1, int step) {
+                                                       unsigned int k1, int step, long long first) {
     LOGZ_FOR_EACH(r, rows) {
         double b = betas != 0 ? betas[r] : beta;
         double l = logz_gpc_ell(x + r * n, p, n, constant);
-        logz_gpc_slice_steps(x + r * n, rows, r, n, rank, p, columns, constant, l, b, transitions, nu, k0, k1, r, step);
+        logz_gpc_slice_steps(x + r * n, rows, r, n, rank, p, columns, constant, l, b, transitions, nu, k0, k1, first + r,
+                             step);
     }
 }
 

@@ -2,8 +2,8 @@
 // site (r, c) at column r·L + c, L even. A sweep is two launches of logz_ising_colour, colour 0 then
 // 1 (or 1 then 0 for the time-reversed sweep): every site of the colour draws x = +1 with probability
 // σ(2β h), h the sum of its four neighbours, in float32, with word i mod 4 of Philox block
-// (i/4, particle, step, ISING) for site i; a sweep is one transition and owns its Philox step (as the
-// CPU backend).
+// (i/4, particle, step, ISING) for site i, row r being particle first + r; a sweep is one transition and
+// owns its Philox step (as the CPU backend).
 // Element kernels: blocks of LOGZ_BLOCK, any grid, one thread per site. Per-row sums: one warp per
 // row, fixed butterfly order. All deterministic.
 #include "common.cuh"
@@ -11,18 +11,20 @@
 #define LOGZ_TAG_ISING 15
 
 // Uniform ±1 spins.
-extern "C" __global__ void logz_ising_base(float* x, long long rows, int n, unsigned int k0, unsigned int k1, int step) {
+extern "C" __global__ void logz_ising_base(float* x, long long rows, int n, unsigned int k0, unsigned int k1, int step,
+                                           long long first) {
     LOGZ_FOR_EACH(e, rows * n) {
         long long r = e / n;
         int i = (int) (e - r * n);
-        logz_philox_out u = logz_philox((unsigned int) (i / 4), (unsigned int) r, (unsigned int) step, LOGZ_TAG_ISING, k0, k1);
+        logz_philox_out u = logz_philox((unsigned int) (i / 4), (unsigned int) (first + r), (unsigned int) step,
+                                        LOGZ_TAG_ISING, k0, k1);
         x[e] = logz_uniform(u.w[i & 3]) < 0.5f ? 1.0f : -1.0f;
     }
 }
 
 // Heat-bath update of every site of one colour; β_r = betas[r] when given, else beta.
 extern "C" __global__ void logz_ising_colour(float* x, int l, long long rows, float beta, const double* betas, int colour,
-                                             unsigned int k0, unsigned int k1, int step) {
+                                             unsigned int k0, unsigned int k1, int step, long long first) {
     int half = l * l / 2;
     LOGZ_FOR_EACH(e, rows * half) {
         long long r = e / half;
@@ -34,7 +36,7 @@ extern "C" __global__ void logz_ising_colour(float* x, int l, long long rows, fl
         float h = s[row * l + (c + 1) % l] + s[row * l + (c + l - 1) % l] + s[((row + 1) % l) * l + c]
                 + s[((row + l - 1) % l) * l + c];
         float b = logz_row_beta(betas, beta, r);
-        logz_philox_out u = logz_philox((unsigned int) (i / 4), (unsigned int) r,
+        logz_philox_out u = logz_philox((unsigned int) (i / 4), (unsigned int) (first + r),
                                         (unsigned int) step, LOGZ_TAG_ISING, k0, k1);
         float p = logz_logistic(2.0f * b * h);
         s[i] = logz_uniform(u.w[i & 3]) < p ? 1.0f : -1.0f;

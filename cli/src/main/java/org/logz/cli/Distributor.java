@@ -6,23 +6,42 @@ import java.util.ServiceLoader;
 import org.logz.UserException;
 
 /**
- * Runs the replicates of a {@code logz estimate} command line somewhere other than this process; found by
+ * Runs the replicates (or a run's chains) of a {@code logz estimate} command line somewhere other than this process; found by
  * {@link ServiceLoader}. The logz-spark module provides the one behind {@code --spark}.
  */
 public interface Distributor {
     /**
-     * The run of the records ({@link org.logz.api.Outcome#replicates()}) of the job's replicates, in replicate order;
-     * each task computes its share with {@link TaskReplicates#run}.
+     * The job run as tasks: split for the number of tasks ({@link TaskReplicates#split}), each task computing its share
+     * of the units with {@link TaskReplicates#run}, and the records returned in unit order.
      *
      * @param master     where to run, as {@code --spark} names it
-     * @param partitions how many tasks to split the replicates into; null for the cluster's default
+     * @param partitions how many tasks to run; null for the cluster's default parallelism
      */
-    Run replicates(String master, Integer partitions, TaskReplicates.Job job);
+    Run run(String master, Integer partitions, TaskReplicates.Job job);
 
-    /** The replicates' records in replicate order, and the number of tasks that ran them. */
-    record Run(List<?> records, int tasks) {
+    /** The units' records in order, the number of tasks that ran them, and the job as it was split. */
+    record Run(List<?> records, int tasks, TaskReplicates.Job job) {
         public Run {
             records = List.copyOf(records);
+        }
+    }
+
+    /**
+     * Whole {@code logz} command lines (the points of {@code logz grid}) as tasks, in contiguous ranges, each run in
+     * its task's process by {@link GridRuns#run}; the input files they name travel with the job.
+     *
+     * @param partitions how many tasks to run (at most one per command line); null for the cluster's default
+     */
+    Commands commands(String master, Integer partitions, List<List<String>> commandLines);
+
+    /** What one command line did: its exit code and what it printed. */
+    record CommandRun(int exit, String out, String err) {
+    }
+
+    /** The command lines' runs in order, and the number of tasks that ran them. */
+    record Commands(List<CommandRun> runs, int tasks) {
+        public Commands {
+            runs = List.copyOf(runs);
         }
     }
 

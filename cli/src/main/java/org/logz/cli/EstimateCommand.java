@@ -168,15 +168,18 @@ final class EstimateCommand implements Callable<Integer> {
     Path resume;
 
     @Option(names = "--spark", paramLabel = "MASTER",
-            description = "Run the replicates as Apache Spark tasks on MASTER (local[4], spark://host:7077, ...): each "
-                    + "task runs its share on the best backend where it runs (cuda if present, else cpu) unless --backend "
-                    + "names one, and the driver combines them. Same seed and backend, same bits as one process. Needs "
-                    + "the logz-spark module (README, 'Scale out with Spark').")
+            description = "Run as Apache Spark tasks on MASTER (local[4], spark://host:7077, ...): the replicates, or where "
+                    + "there are fewer replicates than tasks and the method allows (ais, raise, bar, cumulant, histogram) "
+                    + "each run's chains split into parts. Each task runs its share on the best backend where it runs "
+                    + "(cuda if present, else cpu) unless --backend names one, and the driver combines them. Same seed "
+                    + "and backend, same estimate as one process (on cpu to the bit). Needs the logz-spark module "
+                    + "(README, 'Scale out with Spark').")
     String sparkMaster;
 
     @Option(names = "--partitions", paramLabel = "P",
-            description = "--spark: tasks to split the replicates into (at most --replicates are used). Default: the "
-                    + "cluster's default parallelism.")
+            description = "--spark: tasks to run: the replicates split into at most P ranges, or each run's chains into "
+                    + "parts (in blocks of 64 chains) so that there are at least P. Default: the cluster's default "
+                    + "parallelism.")
     Integer partitions;
 
     @Option(names = "--reverse-chains", paramLabel = "M", description = "bar, cumulant, histogram: reverse chains. Default: --chains.")
@@ -331,11 +334,16 @@ final class EstimateCommand implements Callable<Integer> {
         if (sparkMaster == null) {
             outcome = estimation.outcome(replicates, b -> Progress.onTerminal(method + replicateLabel(b)));
         } else {
-            // the driver makes the plan (a schedule's pilot included) once; the tasks run the replicates
+            if (replicates == 1 && !estimation.splitsChains()) {
+                spec.commandLine().getErr().println("logz: note: --spark runs whole replicates of --method " + method
+                        + " on " + problem.describe().model() + " as tasks (its chains interact), and this run has one "
+                        + "(one task); --replicates B spreads B runs");
+            }
+            // the driver makes the plan (a schedule's pilot included) once; the tasks run the replicates or chain parts
             Outcome plan = estimation.outcome(0, 0, b -> null);
-            distributed = Distributor.installed().replicates(sparkMaster, partitions, TaskReplicates.Job.of(
+            distributed = Distributor.installed().run(sparkMaster, partitions, TaskReplicates.Job.of(
                     spec.root().commandLine().getParseResult().originalArgs(), replicates, plan));
-            outcome = plan.withReplicates(distributed.records());
+            outcome = TaskReplicates.outcome(estimation, plan, distributed.job(), distributed.records());
         }
         Runs result = switch (family) {
             case ANNEALING -> AnnealingRuns.report(this, outcome);
@@ -436,7 +444,8 @@ final class EstimateCommand implements Callable<Integer> {
         Outcome.PathDescription path = result.path();
         return new EstimateReport(method, problem.describe(), path == null ? null : path.path(),
                 path == null ? null : path.baseRate(), path == null ? null : path.base(), logZ, stderr, stderrMethod, result.details(), first.backend(),
-                distributed == null ? null : new EstimateReport.Spark(sparkMaster, distributed.tasks()), seed,
+                distributed == null ? null : new EstimateReport.Spark(sparkMaster, distributed.tasks(),
+                        distributed.job().partsPerRun()), seed,
                 meanLogZ, sdLogZ, each, exact, exact == null ? null : logZ - exact,
                 runs.stream().mapToDouble(Estimate::seconds).sum(), List.copyOf(warnings));
     }
@@ -487,10 +496,6 @@ final class EstimateCommand implements Callable<Integer> {
         if (family == Family.APPROXIMATION) {
             throw new UserException("--method " + method + " is a deterministic approximation on the host; --spark "
                     + "distributes sampling runs");
-        }
-        if (replicates == 1) {
-            spec.commandLine().getErr().println("logz: note: --spark runs whole replicates as tasks, and this run has one "
-                    + "(one task); --replicates B spreads B runs, a run's chains are not split across executors");
         }
     }
 
@@ -551,7 +556,8 @@ final class EstimateCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "run      %s, seed %d, %.2f s%n", summary, seed, r.seconds());
         if (r.spark() != null) {
-            out.printf(Locale.ROOT, "spark    %s, %d tasks%n", r.spark().master(), r.spark().tasks());
+            out.printf(Locale.ROOT, "spark    %s, %d tasks%s%n", r.spark().master(), r.spark().tasks(),
+                    r.spark().chainParts() > 1 ? ", each run's chains in " + r.spark().chainParts() + " parts" : "");
         }
         out.flush();
     }

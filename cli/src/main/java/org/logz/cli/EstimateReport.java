@@ -31,8 +31,11 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
                       List<Json.Replicate> replicates, Double exactLogZ, Double error, double seconds,
                       List<Warning> warnings) {
 
-    /** Where a {@code --spark} run's replicates ran: the master and the number of tasks. */
-    record Spark(String master, int tasks) {
+    /**
+     * Where a {@code --spark} run ran: the master, the number of tasks, and the parts each run's chains were split into
+     * (1 where the tasks ran whole replicates).
+     */
+    record Spark(String master, int tasks, int chainParts) {
     }
 
     /** What one method family adds to the report, between the headline and the backend. */

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code logz} command; the work is in its subcommands, so without one it is a usage error. */
 @Command(name = "logz", mixinStandardHelpOptions = true, version = "logz 0.1.0",
         description = "Log partition functions of large probabilistic models with particle methods.",
-        subcommands = {EstimateCommand.class, ExactCommand.class, BarCommand.class, TrainCommand.class, BenchCommand.class,
+        subcommands = {EstimateCommand.class, GridCommand.class, ExactCommand.class, BarCommand.class, TrainCommand.class, BenchCommand.class,
                 BackendsCommand.class},
         synopsisSubcommandLabel = "COMMAND")
 final class LogzCommand implements Callable<Integer> {

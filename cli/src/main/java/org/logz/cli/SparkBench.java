@@ -45,6 +45,10 @@ final class SparkBench implements Runnable {
         args.addAll(options);
         int replicates = replicates(TaskReplicates.command(args));
         Estimation single = TaskReplicates.estimation(args, Runtime.getRuntime().availableProcessors());
+        if (replicates < 2 && !single.splitsChains()) {
+            throw new UserException("bench spark times replicates, or one run's chains where the method splits them "
+                    + "(ais, raise, bar, cumulant, histogram): give --replicates 2 or more after --");
+        }
         Distributor distributor = Distributor.installed();
         long started = System.nanoTime();
         Outcome outcome = single.outcome(0, replicates, b -> null);
@@ -56,10 +60,10 @@ final class SparkBench implements Runnable {
         row(out, "one process, " + Runtime.getRuntime().availableProcessors() + " threads", base, replicates, base);
         for (int n : executors) {
             started = System.nanoTime();
-            Distributor.Run run = distributor.replicates("local[" + n + "]", n, job);
+            Distributor.Run run = distributor.run("local[" + n + "]", n, job);
             double seconds = (System.nanoTime() - started) * 1e-9;
-            requireSameBits(outcome.runs(), outcome.withReplicates(run.records()).runs(), n);
-            row(out, "spark local[" + n + "], " + run.tasks() + " tasks", seconds, replicates, base);
+            requireSameBits(outcome.runs(), TaskReplicates.outcome(single, outcome, run.job(), run.records()).runs(), n);
+            row(out, "spark local[" + n + "], " + run.tasks() + (run.tasks() == 1 ? " task" : " tasks"), seconds, replicates, base);
         }
     }
 
@@ -72,11 +76,7 @@ final class SparkBench implements Runnable {
                         + option + " from the estimate options");
             }
         }
-        int b = c.replicates;
-        if (b < 2) {
-            throw new UserException("bench spark times replicates: give --replicates 2 or more after --");
-        }
-        return b;
+        return c.replicates;
     }
 
     private static void requireSameBits(List<? extends Estimate> reference, List<? extends Estimate> runs, int n) {

@@ -3,17 +3,20 @@ package org.logz.cli;
 import java.util.List;
 
 import org.logz.UserException;
+import org.logz.api.ChainPart;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;
 import org.logz.backend.Backends;
+import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.schedule.Schedule;
 
 /**
- * One task's share of a distributed {@code logz estimate}: the command line parsed again where the task runs and
- * its replicates {@code first} to {@code first + count - 1} run there. Replicate b is keyed by
- * {@code Philox.replicateSeed(seed, b)} wherever it runs, so a distributed run gives the bits of a single process on
- * the same backend.
+ * One task's share of a distributed {@code logz estimate}: the command line parsed again where the task runs and its
+ * units {@code first} to {@code first + count - 1} run there. A unit is a whole replicate, or where the run is split by
+ * chains ({@link Job#parts()}) a {@link ChainPart}. Replicate b is keyed by {@code Philox.replicateSeed(seed, b)} and
+ * each of its chains by its index wherever it runs, so a distributed run gives the bits of a single process on the
+ * same backend.
  */
 public final class TaskReplicates {
     private TaskReplicates() {
@@ -26,10 +29,28 @@ public final class TaskReplicates {
      * @param replicates  how many replicates the run has
      * @param schedule    the schedule the driver planned (a {@code varopt} pilot's), or null where tasks plan their own
      * @param pilotSweeps the driver's pilot sweeps, counted once in the report
+     * @param parts       the chain parts the units are, in order; empty where the units are the replicates
      */
-    public record Job(List<String> args, int replicates, Schedule schedule, long pilotSweeps) {
+    public record Job(List<String> args, int replicates, Schedule schedule, long pilotSweeps, List<ChainPart> parts) {
         public Job {
             args = List.copyOf(args);
+            parts = List.copyOf(parts);
+        }
+
+        /** How many units the tasks share. */
+        public int units() {
+            return parts.isEmpty() ? replicates : parts.size();
+        }
+
+        /** How many parts each run's chains are split into in one direction; 1 where the units are replicates. */
+        public int partsPerRun() {
+            return parts.isEmpty() ? 1 : (int) parts.stream()
+                    .filter(p -> p.replicate() == 0 && p.reverse() == parts.get(0).reverse()).count();
+        }
+
+        /** This job with other arguments (a task's copies of the input files). */
+        public Job withArgs(List<String> given) {
+            return new Job(given, replicates, schedule, pilotSweeps, parts);
         }
 
         /** The job of {@code args} with the schedule of the driver's {@code plan}, where a pilot chose it. */
@@ -42,12 +63,30 @@ public final class TaskReplicates {
                     chosen = f.schedule();
                 }
             }
-            return new Job(args, replicates, chosen, plan.pilotSweeps());
+            return new Job(args, replicates, chosen, plan.pilotSweeps(), List.of());
         }
     }
 
     /**
-     * The records of the job's replicates {@code first} to {@code first + count - 1}, in order.
+     * The job for {@code tasks} tasks: its replicates where there are at least as many, else, where the method allows
+     * ({@link Estimation#splitsChains()}), every run's chains split so that there are at least {@code tasks} units.
+     */
+    public static Job split(Job job, int tasks) {
+        if (tasks <= job.replicates()) {
+            return job;
+        }
+        EstimateCommand c = command(job.args());
+        Estimation e = c.estimation(c.parseProblem());
+        if (!e.splitsChains()) {
+            return job;
+        }
+        return new Job(job.args(), job.replicates(), job.schedule(), job.pilotSweeps(),
+                e.chainParts(job.replicates(), tasks));
+    }
+
+    /**
+     * The records of the job's units {@code first} to {@code first + count - 1}, in order: replicates' records
+     * ({@link Outcome#replicates()}), or chain parts' partial {@code AnnealingResult}s.
      *
      * @param threads host threads for the backend when the command line does not set {@code --threads}
      */
@@ -56,7 +95,18 @@ public final class TaskReplicates {
         if (job.schedule() != null) {
             e.planned(job.schedule(), job.pilotSweeps());
         }
+        if (!job.parts().isEmpty()) {
+            return e.run(job.parts().subList(first, first + count));
+        }
         return e.outcome(first, count, b -> null).replicates();
+    }
+
+    /** The driver's outcome: its {@code plan} completed with the records the tasks of {@code job} returned, in unit order. */
+    static Outcome outcome(Estimation driver, Outcome plan, Job job, List<?> records) {
+        if (job.parts().isEmpty()) {
+            return plan.withReplicates(records);
+        }
+        return driver.combine(plan, job.parts(), records.stream().map(AnnealingResult.class::cast).toList());
     }
 
     /** The estimation the command line describes, on the best backend here unless it names one. */

@@ -15,6 +15,7 @@ import java.util.function.IntFunction;
 import org.logz.UserException;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
+import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
@@ -522,6 +523,86 @@ public final class Estimation {
             case AISEL -> runner.aisel();
             case APPROXIMATION -> runner.ep();
         };
+    }
+
+    /**
+     * Whether one run's chains can be split ({@link #chainParts}): annealing and the nonequilibrium estimators (ais,
+     * raise, bar, cumulant, histogram) can; the other methods couple their chains (resampling, level moves), and so do
+     * the pseudo-marginal moves of latent-variable models, whose proposal follows the whole cloud.
+     */
+    public boolean splitsChains() {
+        Family family = check();
+        return (family == Family.ANNEALING || family == Family.WORK) && !(problem instanceof Problem.LatentProblem);
+    }
+
+    /**
+     * Replicates {@code 0 .. replicates - 1} split by chains into at least {@code tasks} parts where the chains allow,
+     * for a run spread over machines: each direction of each replicate in the same number of ranges
+     * ({@link ChainPart#ranges}), replicate by replicate, forward parts before reverse ones.
+     *
+     * @throws UserException where {@link #splitsChains()} is false
+     */
+    public List<ChainPart> chainParts(int replicates, int tasks) {
+        checkReplicates(replicates);
+        if (tasks < 1) {
+            throw new UserException("a run splits into at least 1 part, got " + tasks);
+        }
+        if (!splitsChains()) {
+            Family family = Family.of(method);
+            throw new UserException(family == Family.ANNEALING || family == Family.WORK
+                    ? "the pseudo-marginal moves of " + problem.describe().model() + " follow the whole cloud of "
+                    + "particles, so one run's chains do not split"
+                    : "--method " + method + " couples its chains (resampling or level moves); only ais, raise, bar, "
+                    + "cumulant and histogram split one run's chains");
+        }
+        boolean forward = method != Method.RAISE;
+        boolean reverse = method != Method.AIS;
+        int directions = forward && reverse ? 2 : 1;
+        int perRun = (int) Math.min(Integer.MAX_VALUE, ((long) tasks + (long) replicates * directions - 1)
+                / ((long) replicates * directions));
+        int forwardChains = chainsOr(1000);
+        int reverseChains = method == Method.RAISE ? forwardChains : reverseChainsOr(forwardChains);
+        List<ChainPart> parts = new ArrayList<>();
+        for (int b = 0; b < replicates; b++) {
+            if (forward) {
+                for (int[] range : ChainPart.ranges(forwardChains, perRun)) {
+                    parts.add(new ChainPart(b, false, range[0], range[1]));
+                }
+            }
+            if (reverse) {
+                for (int[] range : ChainPart.ranges(reverseChains, perRun)) {
+                    parts.add(new ChainPart(b, true, range[0], range[1]));
+                }
+            }
+        }
+        return parts;
+    }
+
+    /**
+     * Runs the chain parts {@code parts} (of {@link #chainParts}) here, on one backend, and returns their partial
+     * results in order: what one task of a run split by chains computes.
+     */
+    public List<AnnealingResult> run(List<ChainPart> parts) {
+        value("the chain parts", parts);
+        Family family = check();
+        if (family != Family.ANNEALING && family != Family.WORK) {
+            throw new UserException("--method " + method + " does not split by chains");
+        }
+        return new Runner(this, 0, 0, b -> null).parts(parts);
+    }
+
+    /**
+     * The outcome of a run split by chains: the results of {@code parts} (from {@link #run(List)}, anywhere), put
+     * together replicate by replicate into the records a single process would return, completing {@code plan}
+     * ({@link #outcome(int, int, IntFunction)} with no replicates). On the CPU backend the estimates and standard
+     * errors are the single process's to the bit.
+     */
+    public Outcome combine(Outcome plan, List<ChainPart> parts, List<? extends AnnealingResult> results) {
+        value("the plan", plan);
+        if (!(plan.plan() instanceof Outcome.Plan.Annealing)) {
+            throw new IllegalArgumentException("not the plan of an annealing run: " + plan.plan());
+        }
+        return new Runner(this, 0, 0, b -> null).combine(plan, parts, results);
     }
 
     /**

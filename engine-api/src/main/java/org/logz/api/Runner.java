@@ -2,7 +2,9 @@ package org.logz.api;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 
@@ -36,6 +38,7 @@ import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
+import org.logz.schedule.Schedule;
 
 /**
  * Runs one family's replicates for {@link Estimation#outcome}: opens the backend and the path once, keys replicate b
@@ -152,6 +155,77 @@ final class Runner {
                         new Outcome.Plan.Annealing(planned.schedule(), reverseChains), List.of());
             }
         });
+    }
+
+    /**
+     * The chain parts {@code parts} of ais, raise, bar, cumulant or histogram replicates, on one backend and path: the
+     * replicate's seed, schedule and reverse start as a whole run has them, each part's chains keyed by their indices.
+     */
+    List<AnnealingResult> parts(List<ChainPart> parts) {
+        int forwardChains = e.chainsOr(1000);
+        int reverseChains = e.method == Method.RAISE ? forwardChains : e.reverseChainsOr(forwardChains);
+        boolean anyReverse = parts.stream().anyMatch(ChainPart::reverse);
+        return e.withBackend(backend -> {
+            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
+                Estimation.Planned planned = e.schedule(path);
+                AnnealedImportanceSampling.Start start = anyReverse
+                        ? e.problem.reverseStart(e.reverseStart, path, reverseChains) : null;
+                List<AnnealingResult> results = new ArrayList<>();
+                for (ChainPart part : parts) {
+                    long seed = Philox.replicateSeed(e.seed, part.replicate());
+                    var ais = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(
+                            part.reverse() ? reverseChains : forwardChains, planned.schedule(), seed));
+                    results.add(part.reverse()
+                            ? ais.reversePart(path, start, part.firstChain(), part.chains(), ProgressListener.NONE)
+                            : ais.forwardPart(path, part.firstChain(), part.chains(), ProgressListener.NONE));
+                }
+                return results;
+            }
+        });
+    }
+
+    /**
+     * The replicates whose chain parts ran apart, put together: each direction of a replicate from its parts
+     * ({@link AnnealedImportanceSampling#combine}), judged (ais, raise) or read by the work estimators (bar, cumulant,
+     * histogram) as the single-process run does, completing the driver's {@code plan}.
+     */
+    Outcome combine(Outcome plan, List<ChainPart> parts, List<? extends AnnealingResult> results) {
+        if (parts.size() != results.size()) {
+            throw new IllegalArgumentException(parts.size() + " chain parts but " + results.size() + " results");
+        }
+        Map<Integer, List<AnnealingResult>> forward = new TreeMap<>();
+        Map<Integer, List<AnnealingResult>> reverse = new TreeMap<>();
+        for (int i = 0; i < parts.size(); i++) {
+            ChainPart part = parts.get(i);
+            (part.reverse() ? reverse : forward).computeIfAbsent(part.replicate(), b -> new ArrayList<>()).add(results.get(i));
+        }
+        Schedule schedule = ((Outcome.Plan.Annealing) plan.plan()).schedule();
+        int forwardChains = e.chainsOr(1000);
+        int reverseChains = e.method == Method.RAISE ? forwardChains : e.reverseChainsOr(forwardChains);
+        List<Estimate> runs = new ArrayList<>();
+        if (e.method == Method.AIS || e.method == Method.RAISE) {
+            for (List<AnnealingResult> replicate : (e.method == Method.AIS ? forward : reverse).values()) {
+                runs.add(whole(AnnealedImportanceSampling.combine(replicate), forwardChains).requirePossible());
+            }
+        } else {
+            for (int b : forward.keySet()) {
+                AnnealingResult f = whole(AnnealedImportanceSampling.combine(forward.get(b)), forwardChains);
+                AnnealingResult r = whole(AnnealedImportanceSampling.combine(reverse.getOrDefault(b, List.of())),
+                        reverseChains);
+                runs.add(new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(forwardChains, reverseChains,
+                        schedule, e.bootstraps, Philox.replicateSeed(e.seed, b), e.method)).estimate(f, r));
+            }
+        }
+        return plan.withReplicates(runs);
+    }
+
+    /** {@code run}, refused unless its parts covered all {@code chains} of the run. */
+    private static AnnealingResult whole(AnnealingResult run, int chains) {
+        if (run.chains() != chains) {
+            throw new IllegalArgumentException("the parts of " + run.method() + " seed " + run.seed() + " hold "
+                    + run.chains() + " chains of " + chains);
+        }
+        return run;
     }
 
     /** rts, ti, ti-rb or mbar: one tempered sampling run read by all four estimators. */

@@ -7,6 +7,15 @@ import org.logz.numeric.LogSpace;
  * {@code logSum = LSE(logW)}, {@code logSumSquares = LSE(2 logW)} and the particle count.
  */
 public record WeightSummary(int count, double logSum, double logSumSquares) {
+    /** The summary of {@code logW} on the host, in the CPU backend's order of operations (so with its bits). */
+    public static WeightSummary of(double[] logW) {
+        double[] twice = new double[logW.length];
+        for (int i = 0; i < logW.length; i++) {
+            twice[i] = 2.0 * logW[i];
+        }
+        return new WeightSummary(logW.length, LogSpace.logSumExp(logW, logW.length), LogSpace.logSumExp(twice, twice.length));
+    }
+
     /** Effective sample size {@code exp(2 LSE(lw) - LSE(2 lw))}. */
     public double ess() {
         return LogSpace.essFromSums(logSum, logSumSquares);

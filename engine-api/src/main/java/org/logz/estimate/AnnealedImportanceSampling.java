@@ -16,6 +16,7 @@ import org.logz.estimate.checkpoint.AnnealingState;
 import org.logz.estimate.checkpoint.CheckpointFiles;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.memory.Footprint;
+import org.logz.numeric.LogSpace;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -133,7 +134,10 @@ public final class AnnealedImportanceSampling {
      * the visited bound), and on the heap the final weights and work handed back in the result.
      */
     public Footprint footprint(TemperedPath path) {
-        long m = settings.chains();
+        return footprint(path, settings.chains());
+    }
+
+    private Footprint footprint(TemperedPath path, long m) {
         return new Footprint(Footprint.times(m, path.bytesPerChain()), Footprint.times(m, 16),
                 Footprint.times(m, 24) + 64L * settings.tracePoints());
     }
@@ -149,6 +153,111 @@ public final class AnnealedImportanceSampling {
     }
 
     /**
+     * Chains {@code firstChain .. firstChain + count - 1} of the forward run, with the draws they have in the whole run
+     * (the path's kernel keys each chain's streams by its index): a part that {@link #combine} puts together with the
+     * others into the whole run's result. A part's own estimate and trace are its chains' alone, and it takes no
+     * checkpoints.
+     */
+    public AnnealingResult forwardPart(TemperedPath path, int firstChain, int count, ProgressListener listener) {
+        requirePart(firstChain, count);
+        return annealForward(path, firstChain, count, listener);
+    }
+
+    /** Chains {@code firstChain .. firstChain + count - 1} of the reverse run from {@code start}, as {@link #forwardPart}. */
+    public AnnealingResult reversePart(TemperedPath path, Start start, int firstChain, int count,
+                                       ProgressListener listener) {
+        requirePart(firstChain, count);
+        return annealReverse(path, start, firstChain, count, listener);
+    }
+
+    private void requirePart(int firstChain, int count) {
+        if (firstChain < 0 || count < 1 || (long) firstChain + count > settings.chains()) {
+            throw new UserException("chains " + firstChain + " to " + ((long) firstChain + count - 1) + " are not a part "
+                    + "of a run of " + settings.chains() + " chains");
+        }
+        if (checkpoints.active()) {
+            throw new UserException("a part of a run takes no checkpoints; checkpoint the whole run");
+        }
+    }
+
+    /**
+     * The run whose parts ({@link #forwardPart} or {@link #reversePart} of one direction, settings and seed) are
+     * {@code parts}, in chain order: their final weights concatenated and summarized on the host as the CPU backend
+     * summarizes them, so a split run on the CPU gives the estimate and standard error of the whole run to the bit. The
+     * trace points pool the parts' sums (equal to the whole run's up to rounding), the work and transfers add up,
+     * the seconds are the longest part's, and the visited bound is the parts' best (at least the whole run's: each part
+     * climbs from its own best states).
+     */
+    public static AnnealingResult combine(List<AnnealingResult> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("no parts to combine");
+        }
+        AnnealingResult first = parts.get(0);
+        int chains = 0;
+        long sweeps = 0;
+        long transferBytes = 0;
+        double seconds = 0;
+        OptionalDouble bound = OptionalDouble.empty();
+        for (AnnealingResult part : parts) {
+            if (part.method() != first.method() || part.seed() != first.seed() || part.steps() != first.steps()
+                    || part.trace().size() != first.trace().size() || !part.path().equals(first.path())) {
+                throw new IllegalArgumentException("parts of different runs: " + first.method() + " seed " + first.seed()
+                        + " and " + part.method() + " seed " + part.seed());
+            }
+            chains = Math.addExact(chains, part.chains());
+            sweeps += part.sweeps();
+            transferBytes += part.transferBytes();
+            seconds = Math.max(seconds, part.seconds());
+            if (part.visitedBound().isPresent()) {
+                bound = OptionalDouble.of(Math.max(part.visitedBound().getAsDouble(), bound.orElse(Double.NEGATIVE_INFINITY)));
+            }
+        }
+        double[] logW = new double[chains];
+        int at = 0;
+        for (AnnealingResult part : parts) {
+            double[] lw = part.logWeights();
+            System.arraycopy(lw, 0, logW, at, lw.length);
+            at += lw.length;
+        }
+        List<TracePoint> trace = new ArrayList<>();
+        for (int i = 0; i < first.trace().size(); i++) {
+            trace.add(pooled(parts, i));
+        }
+        WeightSummary s = WeightSummary.of(logW);
+        boolean forward = first.method() == Method.AIS;
+        if (s.degenerate()) {
+            throw new EstimationException(first.method() + " on " + first.path() + ": the importance weights are "
+                    + "degenerate (log-sum " + s.logSum() + "); the model or schedule produced no usable weight");
+        }
+        double logZ = forward ? first.logZ0() + s.logMean() : first.logZ0() - s.logMean();
+        return new AnnealingResult(first.method(), first.backend(), first.path(), first.schedule(), logZ,
+                s.logMeanStdErr(), s.ess(), first.logZ0(), chains, first.steps(), sweeps, first.seed(), seconds, logW, trace,
+                first.start(), transferBytes, bound);
+    }
+
+    /**
+     * Trace point i of the parts pooled: a part of n chains whose running {@code log mean w} is m and ESS e has
+     * {@code LSE(lw) = m + log n} and {@code LSE(2 lw) = 2 LSE(lw) - log e}.
+     */
+    private static TracePoint pooled(List<AnnealingResult> parts, int i) {
+        double[] sums = new double[parts.size()];
+        double[] squares = new double[parts.size()];
+        int chains = 0;
+        for (int p = 0; p < parts.size(); p++) {
+            AnnealingResult part = parts.get(p);
+            TracePoint t = part.trace().get(i);
+            sums[p] = t.logRatio() + Math.log(part.chains());
+            // a part whose weights are all zero adds nothing (its ESS is not a number)
+            squares[p] = sums[p] == Double.NEGATIVE_INFINITY ? sums[p] : 2 * sums[p] - Math.log(t.ess());
+            chains += part.chains();
+        }
+        TracePoint at = parts.get(0).trace().get(i);
+        WeightSummary s = new WeightSummary(chains, LogSpace.logSumExp(sums, sums.length),
+                LogSpace.logSumExp(squares, squares.length));
+        return new TracePoint(at.step(), at.beta(), s.logMean(), s.ess());
+    }
+
+    /**
      * Target-to-base annealing from the given start.
      *
      * @throws ImpossibleEstimateException as {@link #forward}
@@ -159,14 +268,17 @@ public final class AnnealedImportanceSampling {
 
     /** {@link #forward} without the check: a bidirectional run judges its headline estimate, not its halves. */
     AnnealingResult annealForward(TemperedPath path, ProgressListener listener) {
-        path.backend().require(footprint(path), "ais with " + settings.chains() + " chains on " + path.description());
+        return annealForward(path, 0, settings.chains(), listener);
+    }
+
+    private AnnealingResult annealForward(TemperedPath path, int firstChain, int m, ProgressListener listener) {
+        path.backend().require(footprint(path, m), "ais with " + m + " chains on " + path.description());
         long started = System.nanoTime();
         long bytes = path.backend().transferredBytes();
         long seed = settings.seed();
-        int m = settings.chains();
         path.requireSteps(1L + settings.schedule().steps());
-        try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
-            Run run = new Run(path, logW, listener, true, Method.AIS, "base");
+        try (TemperedPath.Chains chains = path.chains(firstChain, m); ParticleVector logW = path.backend().vector(m)) {
+            Run run = new Run(path, logW, m, listener, true, Method.AIS, "base");
             Optional<AnnealingState> resumed = run.resumeState();
             if (resumed.isPresent()) {
                 run.restore(chains, resumed.get());
@@ -181,27 +293,32 @@ public final class AnnealedImportanceSampling {
 
     /** {@link #reverse} without the check. */
     AnnealingResult annealReverse(TemperedPath path, Start start, ProgressListener listener) {
-        path.backend().require(footprint(path), "raise with " + settings.chains() + " chains on " + path.description());
+        return annealReverse(path, start, 0, settings.chains(), listener);
+    }
+
+    private AnnealingResult annealReverse(TemperedPath path, Start start, int firstChain, int m,
+                                          ProgressListener listener) {
+        path.backend().require(footprint(path, m), "raise with " + m + " chains on " + path.description());
         long started = System.nanoTime();
         long bytes = path.backend().transferredBytes();
         long seed = Philox.derive(settings.seed(), StreamTag.REVERSE, 0);
-        int m = settings.chains();
-        try (TemperedPath.Chains chains = path.chains(m); ParticleVector logW = path.backend().vector(m)) {
+        try (TemperedPath.Chains chains = path.chains(firstChain, m); ParticleVector logW = path.backend().vector(m)) {
             path.requireSteps(1L + start.sweeps() + settings.schedule().steps());
-            Run run = new Run(path, logW, listener, false, Method.RAISE, startKey(start));
+            Run run = new Run(path, logW, m, listener, false, Method.RAISE, startKey(start));
             Optional<AnnealingState> resumed = run.resumeState();
             if (resumed.isPresent()) {
                 run.restore(chains, resumed.get());
             } else {
                 String startName;
                 if (start instanceof Start.Exact) {
-                    float[] samples = path.exactTargetSamples(m, seed).orElseThrow(() -> new UserException(
+                    // the whole run's samples, of which this batch takes its rows: exact sampling is for small models
+                    float[] samples = path.exactTargetSamples(settings.chains(), seed).orElseThrow(() -> new UserException(
                             "exact target samples are not available for " + path.description()
                                     + "; start reverse annealing from Gibbs chains or given states"));
-                    chains.load(samples);
+                    chains.load(rows(samples, firstChain, m, path.dimension()));
                     startName = "exact";
                 } else if (start instanceof Start.Given given) {
-                    chains.load(given.states());
+                    chains.load(rows(given.states(), firstChain, m, path.dimension()));
                     startName = given.description() + (given.sweeps() > 0 ? ":" + given.sweeps() : "");
                 } else {
                     chains.sampleBase(seed, 0);
@@ -217,11 +334,20 @@ public final class AnnealedImportanceSampling {
         }
     }
 
+    /** Rows {@code first .. first + count - 1} of row-major states of {@code dimension} values each. */
+    private static float[] rows(float[] states, int first, int count, int dimension) {
+        if (first == 0 && (long) count * dimension == states.length) {
+            return states;
+        }
+        return Arrays.copyOfRange(states, first * dimension, (first + count) * dimension);
+    }
+
     /** State of one annealing pass. */
     private final class Run {
         private final TemperedPath path;
         private final ParticleBackend backend;
         private final ParticleVector logW;
+        private final int m;
         private final ProgressListener listener;
         private final boolean forward;
         private final Method method;
@@ -234,11 +360,12 @@ public final class AnnealedImportanceSampling {
         private long burnIn;
         private OptionalDouble startBound;
 
-        Run(TemperedPath path, ParticleVector logW, ProgressListener listener, boolean forward, Method method,
+        Run(TemperedPath path, ParticleVector logW, int m, ProgressListener listener, boolean forward, Method method,
             String startKey) {
             this.path = path;
             this.backend = path.backend();
             this.logW = logW;
+            this.m = m;
             this.listener = listener;
             this.forward = forward;
             this.method = method;
@@ -254,12 +381,11 @@ public final class AnnealedImportanceSampling {
             start = startName;
             burnIn = burnInSweeps;
             startBound = bound;
-            backend.fill(logW, 0, settings.chains(), 0.0);
+            backend.fill(logW, 0, m, 0.0);
         }
 
         /** A resumed run: the chains, weights, trace and counts of the checkpoint, whose sizes must be this run's. */
         void restore(TemperedPath.Chains chains, AnnealingState state) {
-            int m = settings.chains();
             int k = settings.schedule().steps();
             if (state.nextStep() < 1 || state.nextStep() > k || state.logW().length != m
                     || state.states().length != (long) m * path.model().dimension() || state.trace().size() > k
@@ -288,7 +414,6 @@ public final class AnnealedImportanceSampling {
             Schedule schedule = settings.schedule();
             double[] betas = schedule.betas();
             int k = schedule.steps();
-            int m = settings.chains();
             int stride = Math.max(1, k / settings.tracePoints());
             long runStarted = System.nanoTime();
             long lastSave = runStarted;
@@ -319,7 +444,6 @@ public final class AnnealedImportanceSampling {
         }
 
         AnnealingResult finish(long startedNanos, long bytesBefore, OptionalDouble visitedBound) {
-            int m = settings.chains();
             WeightSummary s = backend.summarize(logW, m);
             if (s.degenerate()) {
                 throw new EstimationException(method + " on " + path.description() + ": the importance weights are "

@@ -74,6 +74,20 @@ public final class BidirectionalAnnealing {
                 + settings.bootstraps() + " bootstraps on " + path.description());
         AnnealingResult forward = forwardRun.annealForward(path, listener);
         AnnealingResult reverse = reverseRun.annealReverse(path, start, listener);
+        return estimate(forward, reverse);
+    }
+
+    /**
+     * Every estimator on the forward and reverse runs of these settings (whole, or each put together from its parts by
+     * {@link AnnealedImportanceSampling#combine}).
+     */
+    public BidirectionalResult estimate(AnnealingResult forward, AnnealingResult reverse) {
+        if (forward.method() != Method.AIS || reverse.method() != Method.RAISE || forward.chains() != settings.forwardChains()
+                || reverse.chains() != settings.reverseChains() || forward.seed() != settings.seed()
+                || reverse.seed() != settings.seed()) {
+            throw new IllegalArgumentException("not the forward and reverse runs of these settings: " + forward.method()
+                    + " with " + forward.chains() + " chains and " + reverse.method() + " with " + reverse.chains());
+        }
         double[] wF = forward.work();
         double[] wR = reverse.work();
         Bar.Result bar = Bar.solve(wF, wR);
@@ -82,7 +96,7 @@ public final class BidirectionalAnnealing {
                 WorkEstimators.cumulantForward(wF), WorkEstimators.cumulantReverse(wR), WorkEstimators.cumulant(wF, wR),
                 WorkEstimate.of(Method.BAR, bar.logRatio(), bar.stdErr()),
                 WorkEstimators.histogram(wF, wR, settings.bootstraps(), settings.seed()));
-        return new BidirectionalResult(settings.headline(), forward.backend(), path.description(), path.logZ0(), forward,
+        return new BidirectionalResult(settings.headline(), forward.backend(), forward.path(), forward.logZ0(), forward,
                 reverse, estimates, settings.seed(), bar.overlap());
     }
 }

@@ -24,9 +24,10 @@ final class CheckedTemperedKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         states(x, count);
-        kernel.sampleBase(x, count, seed, step);
+        KernelArguments.chains(firstChain, count);
+        kernel.sampleBase(x, count, seed, step, firstChain);
     }
 
     @Override
@@ -39,25 +40,27 @@ final class CheckedTemperedKernel implements TemperedKernel {
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions, long seed,
-                       int step) {
+                       int step, int firstChain) {
         states(x, count);
+        KernelArguments.chains(firstChain, count);
         KernelArguments.beta(from);
         KernelArguments.beta(to);
         KernelArguments.transitions(transitions);
         backend.range(logW, 0, count);
-        kernel.anneal(x, count, from, to, logW, transitions, seed, step);
+        kernel.anneal(x, count, from, to, logW, transitions, seed, step, firstChain);
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step, int firstChain) {
         states(x, count);
+        KernelArguments.chains(firstChain, count);
         KernelArguments.transitions(transitions);
         if (betas instanceof Betas.PerParticle p) {
             backend.range(p.betas(), 0, count);
         } else {
             KernelArguments.beta(((Betas.Uniform) betas).beta());
         }
-        kernel.transition(x, count, betas, transitions, seed, step);
+        kernel.transition(x, count, betas, transitions, seed, step, firstChain);
     }
 
     @Override

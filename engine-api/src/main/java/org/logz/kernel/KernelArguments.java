@@ -17,6 +17,14 @@ final class KernelArguments {
         }
     }
 
+    /** Chains {@code firstChain .. firstChain + count - 1} must have Philox particle words (32 bits, unsigned in §3). */
+    static void chains(int firstChain, int count) {
+        if (firstChain < 0 || (long) firstChain + count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("chains " + firstChain + " .. " + ((long) firstChain + count - 1)
+                    + " outside the random streams' chain indices 0 .. " + (Integer.MAX_VALUE - 1));
+        }
+    }
+
     static int cells(int count, int levels) {
         long cells = (long) count * levels;
         if (levels < 1 || cells > Integer.MAX_VALUE) {

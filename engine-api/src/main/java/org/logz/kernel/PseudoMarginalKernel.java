@@ -55,8 +55,9 @@ final class PseudoMarginalKernel implements TemperedKernel {
 
     /** θ ~ p(θ) from the normals 0..d-1 of {@code (particle, step, BASE)}, with its likelihood (estimate). */
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         checkOpen();
+        wholeCloud(firstChain);
         double[] mean = latent.priorMean();
         double[] sd = latent.priorSd();
         float[] theta = new float[count * d];
@@ -75,6 +76,17 @@ final class PseudoMarginalKernel implements TemperedKernel {
         backend.upload(states, count, x);
     }
 
+    /**
+     * Refuses a batch that is not the whole cloud: every move's proposal is scaled by the covariance of all the
+     * particles, so a batch of them would move differently from the same particles in the whole run.
+     */
+    private static void wholeCloud(int firstChain) {
+        if (firstChain != 0) {
+            throw new UnsupportedOperationException("pseudo-marginal moves couple the particles through the cloud's "
+                    + "covariance: its chains run as one batch, not from chain " + firstChain);
+        }
+    }
+
     @Override
     public void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out) {
         float[] states = states(x, count);
@@ -87,7 +99,8 @@ final class PseudoMarginalKernel implements TemperedKernel {
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
-                       long seed, int step) {
+                       long seed, int step, int firstChain) {
+        wholeCloud(firstChain);
         float[] states = states(x, count);
         double[] weights = backend.download(logW, count);
         for (int r = 0; r < count; r++) {
@@ -102,7 +115,9 @@ final class PseudoMarginalKernel implements TemperedKernel {
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
+        wholeCloud(firstChain);
         if (!(betas instanceof Betas.Uniform uniform)) {
             throw new UnsupportedOperationException("pseudo-marginal moves have no per-particle temperatures");
         }

@@ -108,7 +108,20 @@ public final class TemperedPath implements AutoCloseable {
 
     /** Allocates {@code count} chains on the backend (states zero until sampled or loaded). */
     public Chains chains(int count) {
-        return new Chains(count);
+        return new Chains(0, count);
+    }
+
+    /**
+     * Allocates chains {@code firstChain .. firstChain + count - 1} of a larger run: row r draws from chain
+     * {@code firstChain + r}'s random streams ({@link TemperedKernel}), so a run split into such batches draws
+     * what the whole run draws.
+     */
+    public Chains chains(int firstChain, int count) {
+        if (firstChain < 0 || (long) firstChain + count > Integer.MAX_VALUE) {
+            throw new UserException("chains " + firstChain + " to " + ((long) firstChain + count - 1)
+                    + " outside the random streams' chain indices");
+        }
+        return new Chains(firstChain, count);
     }
 
     /** Frees the kernel's device buffers; closing twice is harmless. */
@@ -142,12 +155,14 @@ public final class TemperedPath implements AutoCloseable {
 
     /** A batch of chains on the backend, the first {@code count} rows of one matrix. Methods act on all of them. */
     public final class Chains implements AutoCloseable {
+        private final int first;
         private final int count;
         private ParticleMatrix x;
         /** The other buffer of {@link #resample}, allocated on first use. */
         private ParticleMatrix spare;
 
-        private Chains(int count) {
+        private Chains(int first, int count) {
+            this.first = first;
             this.count = count;
             this.x = backend.matrix(count, model.dimension());
         }
@@ -158,7 +173,7 @@ public final class TemperedPath implements AutoCloseable {
 
         /** Exact draw from the base {@code p_0}. Uses path step {@code step}. */
         public void sampleBase(long seed, int step) {
-            kernel.sampleBase(x, count, seed, philoxStep(step, 1));
+            kernel.sampleBase(x, count, seed, philoxStep(step, 1), first);
         }
 
         /** Replaces the states with {@code count × dimension} row-major values from the host. */
@@ -175,17 +190,18 @@ public final class TemperedPath implements AutoCloseable {
          * which leave {@code p_to} invariant. Modifies {@code logW} and the states. Uses path step {@code step}.
          */
         public void anneal(double from, double to, ParticleVector logW, boolean transition, long seed, int step) {
-            kernel.anneal(x, count, from, to, logW, transition ? transitionsPerStep : 0, seed, philoxStep(step, 1));
+            kernel.anneal(x, count, from, to, logW, transition ? transitionsPerStep : 0, seed, philoxStep(step, 1), first);
         }
 
         /** {@code steps} path steps of transitions at β. Uses path steps {@code step .. step + steps - 1}. */
         public void transition(double beta, int steps, long seed, int step) {
-            kernel.transition(x, count, Betas.of(beta), steps * transitionsPerStep, seed, philoxStep(step, steps));
+            kernel.transition(x, count, Betas.of(beta), steps * transitionsPerStep, seed, philoxStep(step, steps), first);
         }
 
         /** {@code steps} path steps of transitions, chain r at {@code betas[r]}. */
         public void transition(ParticleVector betas, int steps, long seed, int step) {
-            kernel.transition(x, count, Betas.of(betas), steps * transitionsPerStep, seed, philoxStep(step, steps));
+            kernel.transition(x, count, Betas.of(betas), steps * transitionsPerStep, seed, philoxStep(step, steps),
+                    first);
         }
 
         /**

@@ -22,7 +22,6 @@ import org.logz.backend.WeightedMoments;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.memory.InsufficientMemoryException;
-import org.logz.numeric.LogSpace;
 import org.logz.resample.Resampling;
 import org.logz.resample.ResamplingScheme;
 import org.nd4j.linalg.factory.Nd4j;
@@ -251,7 +250,7 @@ public final class CpuBackend extends ParticleBackend {
 
     @Override
     protected WeightSummary doSummarize(ParticleVector logW, int first, int count) {
-        return summary(Arrays.copyOfRange(own(logW).values(), first, first + count));
+        return WeightSummary.of(Arrays.copyOfRange(own(logW).values(), first, first + count));
     }
 
     @Override
@@ -262,20 +261,12 @@ public final class CpuBackend extends ParticleBackend {
         for (int k = 0; k < count; k++) {
             trial[k] = lw[first + k] + s * d[first + k];
         }
-        return summary(trial);
+        return WeightSummary.of(trial);
     }
 
     @Override
     protected WeightedMoments doMoments(ParticleVector logW, ParticleVector values, int offset, int stride, int count) {
         return WeightedMoments.of(own(logW).values(), own(values).values(), offset, stride, count);
-    }
-
-    private static WeightSummary summary(double[] lw) {
-        double[] twice = new double[lw.length];
-        for (int i = 0; i < lw.length; i++) {
-            twice[i] = 2.0 * lw[i];
-        }
-        return new WeightSummary(lw.length, LogSpace.logSumExp(lw, lw.length), LogSpace.logSumExp(twice, twice.length));
     }
 
     @Override

@@ -36,31 +36,32 @@ final class CpuGaussianToyKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         for (int r = 0; r < count; r++) {
-            xm.set(r, 0, (float) (model.mu0() + model.sigma0() * normal(seed, r, step)));
+            xm.set(r, 0, (float) (model.mu0() + model.sigma0() * normal(seed, firstChain + r, step)));
         }
     }
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
-                       long seed, int step) {
+                       long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         double[] weights = backend.own(logW).values();
         for (int r = 0; r < count; r++) {
             double v = xm.get(r, 0);
             weights[r] += model.logDensity(to, v) - model.logDensity(from, v);
         }
-        move(xm, count, to, transitions, seed, step);
+        move(xm, count, to, transitions, seed, step, firstChain);
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
         if (!(betas instanceof Betas.Uniform uniform)) {
             throw new UnsupportedOperationException("the Gaussian toy has no per-particle temperatures");
         }
-        move(states(x), count, uniform.beta(), transitions, seed, step);
+        move(states(x), count, uniform.beta(), transitions, seed, step, firstChain);
     }
 
     @Override
@@ -79,12 +80,12 @@ final class CpuGaussianToyKernel implements TemperedKernel {
         }
     }
 
-    private void move(CpuMatrix xm, int count, double beta, int sweeps, long seed, int step) {
+    private void move(CpuMatrix xm, int count, double beta, int sweeps, long seed, int step, int firstChain) {
         Kernel kernel = new Kernel(model, beta);
         for (int r = 0; r < count; r++) {
             float v = xm.get(r, 0);
             for (int s = 0; s < sweeps; s++) {
-                v = kernel.move(v, normal(seed, r, step + s));
+                v = kernel.move(v, normal(seed, firstChain + r, step + s));
             }
             xm.set(r, 0, v);
         }

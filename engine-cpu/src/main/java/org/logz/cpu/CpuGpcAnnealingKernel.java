@@ -57,9 +57,9 @@ final class CpuGpcAnnealingKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         eachRow(x, count, true, (row, particle, scratch) ->
-                GpcEllipse.sampleBase(model, columns, mean, row, 0, seed, particle, step, scratch));
+                GpcEllipse.sampleBase(model, columns, mean, row, 0, seed, firstChain + particle, step, scratch));
     }
 
     @Override
@@ -72,22 +72,24 @@ final class CpuGpcAnnealingKernel implements TemperedKernel {
     /** The increment {@code (to - from) ℓ(x)}; the first transition's slice height reuses that ℓ. */
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
-                       long seed, int step) {
+                       long seed, int step, int firstChain) {
         double[] weights = backend.own(logW).values();
         eachRow(x, count, transitions > 0, (row, particle, scratch) -> {
             double l = model.logLikelihoodRatio(row, 0);
             weights[particle] += (to - from) * l;
-            GpcEllipse.transitions(model, columns, mean, row, 0, l, to, transitions, seed, particle, step, scratch);
+            GpcEllipse.transitions(model, columns, mean, row, 0, l, to, transitions, seed, firstChain + particle, step,
+                    scratch);
         });
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
         double[] perParticle = betas instanceof Betas.PerParticle p ? backend.own(p.betas()).values() : null;
         double uniform = betas instanceof Betas.Uniform u ? u.beta() : 0;
         eachRow(x, count, true, (row, particle, scratch) -> GpcEllipse.transitions(model, columns, mean, row, 0,
                 model.logLikelihoodRatio(row, 0), perParticle != null ? perParticle[particle] : uniform, transitions,
-                seed, particle, step, scratch));
+                seed, firstChain + particle, step, scratch));
     }
 
     /** {@code logF = β_k ℓ(x)}, {@code slope = ℓ(x)}. */

@@ -32,7 +32,7 @@ final class CpuIsingKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         backend.forEachTile(0, count, (t, from, to) -> {
             float[] row = new float[n];
@@ -41,7 +41,7 @@ final class CpuIsingKernel implements TemperedKernel {
                 int particle = t * CpuMatrix.TILE_ROWS + r;
                 for (int i = 0; i < n; i++) {
                     if ((i & 3) == 0) {
-                        Philox.block(seed, i >>> 2, particle, step, StreamTag.ISING, words);
+                        Philox.block(seed, i >>> 2, firstChain + particle, step, StreamTag.ISING, words);
                     }
                     row[i] = Philox.toUniform(words[i & 3]) < 0.5f ? 1f : -1f;
                 }
@@ -52,7 +52,7 @@ final class CpuIsingKernel implements TemperedKernel {
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int sweeps,
-                       long seed, int step) {
+                       long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         double[] weights = backend.own(logW).values();
         backend.forEachTile(0, count, (t, rowFrom, rowTo) -> {
@@ -62,7 +62,7 @@ final class CpuIsingKernel implements TemperedKernel {
                 xm.readRow(particle, row, 0);
                 weights[particle] += (to - from) * model.coupling(row, 0);
                 for (int s = 0; s < sweeps; s++) {
-                    sweep(row, (float) to, to < from, seed, particle, step + s);
+                    sweep(row, (float) to, to < from, seed, firstChain + particle, step + s);
                 }
                 xm.writeRow(particle, row, 0);
             }
@@ -70,7 +70,7 @@ final class CpuIsingKernel implements TemperedKernel {
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         double[] perParticle = betas instanceof Betas.PerParticle p ? backend.own(p.betas()).values() : null;
         double uniform = betas instanceof Betas.Uniform u ? u.beta() : 0;
@@ -81,7 +81,7 @@ final class CpuIsingKernel implements TemperedKernel {
                 float beta = (float) (perParticle != null ? perParticle[particle] : uniform);
                 xm.readRow(particle, row, 0);
                 for (int s = 0; s < sweeps; s++) {
-                    sweep(row, beta, false, seed, particle, step + s);
+                    sweep(row, beta, false, seed, firstChain + particle, step + s);
                 }
                 xm.writeRow(particle, row, 0);
             }
@@ -93,7 +93,7 @@ final class CpuIsingKernel implements TemperedKernel {
      * {@code reversed}; site i draws x_i = +1 with probability σ(2β h_i) in float32. A colour pass
      * visits sites in increasing order, so the Philox block of four sites is drawn once per pass.
      */
-    private void sweep(float[] row, float beta, boolean reversed, long seed, int particle, int step) {
+    private void sweep(float[] row, float beta, boolean reversed, long seed, int chain, int step) {
         int[] words = new int[4];
         for (int pass = 0; pass < 2; pass++) {
             int colour = reversed ? 1 - pass : pass;
@@ -107,7 +107,7 @@ final class CpuIsingKernel implements TemperedKernel {
                     float h = row[here + (c + 1) % l] + row[here + (c + l - 1) % l] + row[down + c] + row[up + c];
                     if (i >>> 2 != block) {
                         block = i >>> 2;
-                        Philox.block(seed, block, particle, step, StreamTag.ISING, words);
+                        Philox.block(seed, block, chain, step, StreamTag.ISING, words);
                     }
                     float p = CpuRbmKernel.logistic(2f * beta * h);
                     row[i] = Philox.toUniform(words[i & 3]) < p ? 1f : -1f;

@@ -109,14 +109,14 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         backend.forEachTile(0, count, (t, from, to) -> {
             FloatBuffer xb = xm.buffer(t);
             float[] uniforms = new float[n];
             float[] row = new float[n];
             for (int r = from; r < to; r++) {
-                uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.BASE, uniforms);
+                uniforms(seed, firstChain + t * CpuMatrix.TILE_ROWS + r, step, StreamTag.BASE, uniforms);
                 for (int i = 0; i < n; i++) {
                     row[i] = bernoulli(uniforms[i], baseProbability[i]);
                 }
@@ -128,15 +128,15 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     /** The first transition shares the product xW with the weight increment; the rest are plain sweeps. */
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
-                       long seed, int step) {
-        annealStep(x, count, from, to, logW, transitions > 0, seed, step);
+                       long seed, int step, int firstChain) {
+        annealStep(x, count, from, to, logW, transitions > 0, seed, step, firstChain);
         if (transitions > 1) {
-            transition(x, count, Betas.of(to), transitions - 1, seed, step + 1);
+            transition(x, count, Betas.of(to), transitions - 1, seed, step + 1, firstChain);
         }
     }
 
     private void annealStep(ParticleMatrix x, int count, double from, double to, ParticleVector logW,
-                            boolean transition, long seed, int step) {
+                            boolean transition, long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         double[] weights = backend.own(logW).values();
         ensureScratch(xm);
@@ -157,7 +157,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
                 double delta = (to - from) * slope;
                 s.uBuf.get(r * h, field, 0, h);
                 if (transition) {
-                    uniforms(seed, particle, step, StreamTag.HIDDEN, uniforms);
+                    uniforms(seed, firstChain + particle, step, StreamTag.HIDDEN, uniforms);
                 }
                 for (int j = 0; j < h; j++) {
                     double u = field[j] + b[j];
@@ -172,13 +172,13 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
                 weights[particle] += delta;
             }
             if (transition) {
-                sampleVisible(xm, s, t, rowFrom, rowTo, n, constantBetas(beta), seed, step);
+                sampleVisible(xm, s, t, rowFrom, rowTo, n, constantBetas(beta), seed, step, firstChain);
             }
         });
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         double[] perParticle = perParticle(betas);
         ensureScratch(xm);
@@ -187,8 +187,8 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
             float[] beta = tileBetas(betas, perParticle, t);
             for (int sweep = 0; sweep < sweeps; sweep++) {
                 Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
-                sampleHidden(s.uBuf, false, s, t, from, to, beta, seed, step + sweep);
-                sampleVisible(xm, s, t, from, to, n, beta, seed, step + sweep);
+                sampleHidden(s.uBuf, false, s, t, from, to, beta, seed, step + sweep, firstChain);
+                sampleVisible(xm, s, t, from, to, n, beta, seed, step + sweep, firstChain);
             }
         });
     }
@@ -330,8 +330,8 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
             Scratch s = scratch.get(t);
             FloatBuffer gb = gm.buffer(t);
             for (int sweep = 0; sweep < sweeps; sweep++) {
-                sampleHidden(gb, true, s, t, from, to, one, seed, step + sweep);
-                sampleVisible(xm, s, t, from, to, active, one, seed, step + sweep);
+                sampleHidden(gb, true, s, t, from, to, one, seed, step + sweep, 0);
+                sampleVisible(xm, s, t, from, to, active, one, seed, step + sweep, 0);
                 refreshPreActivations(xm, gm, s, t, from, to);
             }
         });
@@ -399,16 +399,16 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     /**
      * {@code h ~ σ(β·z)} in float32 with {@code z = field} when {@code fieldHasBias} (the sequential
      * path's g) and {@code z = field + b} otherwise (a fresh product xW), β of row r at {@code beta[r]}.
-     * Writes {@code s.hid}.
+     * Writes {@code s.hid}. Row r of tile t draws from chain {@code firstChain + t·TILE_ROWS + r}'s streams.
      */
     private void sampleHidden(FloatBuffer field, boolean fieldHasBias, Scratch s, int t, int from, int to, float[] beta,
-                              long seed, int step) {
+                              long seed, int step, int firstChain) {
         float[] z = new float[h];
         float[] uniforms = new float[h];
         float[] row = new float[h];
         for (int r = from; r < to; r++) {
             field.get(r * h, z, 0, h);
-            uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.HIDDEN, uniforms);
+            uniforms(seed, firstChain + t * CpuMatrix.TILE_ROWS + r, step, StreamTag.HIDDEN, uniforms);
             for (int j = 0; j < h; j++) {
                 row[j] = bernoulli(uniforms[j], logistic(beta[r] * (fieldHasBias ? z[j] : z[j] + b[j])));
             }
@@ -418,10 +418,11 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
 
     /**
      * {@code V = H Wᵀ}, then {@code x_i ~ σ((1-β) a0_i + β (a_i + v_i))} in float32 for units
-     * {@code i < active}, β of row r at {@code beta[r]}. Writes live rows of tile t of x.
+     * {@code i < active}, β of row r at {@code beta[r]}. Writes live rows of tile t of x. Row r of tile t draws from
+     * chain {@code firstChain + t·TILE_ROWS + r}'s streams.
      */
     private void sampleVisible(CpuMatrix xm, Scratch s, int t, int from, int to, int active, float[] beta, long seed,
-                               int step) {
+                               int step, int firstChain) {
         Nd4j.gemm(s.hid, w, s.v, false, true, 1.0, 0.0);
         FloatBuffer xb = xm.buffer(t);
         float[] field = new float[active];
@@ -429,7 +430,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         float[] row = new float[active];
         for (int r = from; r < to; r++) {
             s.vBuf.get(r * n, field, 0, active);
-            uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.VISIBLE, uniforms);
+            uniforms(seed, firstChain + t * CpuMatrix.TILE_ROWS + r, step, StreamTag.VISIBLE, uniforms);
             float oneMinusBeta = 1f - beta[r];
             for (int i = 0; i < active; i++) {
                 row[i] = bernoulli(uniforms[i], logistic(oneMinusBeta * a0[i] + beta[r] * (a[i] + field[i])));

@@ -28,37 +28,38 @@ final class CudaGaussianToyKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         if (count > 0) {
-            kernels.base(states(x), count, model, seed, step);
+            kernels.base(states(x), count, model, seed, step, firstChain);
         }
     }
 
     /** The first transition runs fused with the weight update, as {@code logz_toy_anneal} does. */
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
-                       long seed, int step) {
+                       long seed, int step, int firstChain) {
         if (count == 0) {
             return;
         }
         long xm = states(x);
-        kernels.anneal(xm, count, model, from, to, backend.own(logW).address(), transitions > 0, seed, step);
-        move(xm, count, to, transitions - 1, seed, step + 1);
+        kernels.anneal(xm, count, model, from, to, backend.own(logW).address(), transitions > 0, seed, step, firstChain);
+        move(xm, count, to, transitions - 1, seed, step + 1, firstChain);
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
         if (!(betas instanceof Betas.Uniform uniform)) {
             throw new UnsupportedOperationException("the Gaussian toy has no per-particle temperatures");
         }
         if (count > 0) {
-            move(states(x), count, uniform.beta(), transitions, seed, step);
+            move(states(x), count, uniform.beta(), transitions, seed, step, firstChain);
         }
     }
 
-    private void move(long xm, int count, double beta, int transitions, long seed, int step) {
+    private void move(long xm, int count, double beta, int transitions, long seed, int step, int firstChain) {
         for (int s = 0; s < transitions; s++) {
-            kernels.move(xm, count, model, beta, seed, step + s);
+            kernels.move(xm, count, model, beta, seed, step + s, firstChain);
         }
     }
 

@@ -86,10 +86,10 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         long xm = states(x);
         if (count > 0) {
-            kernels.base(xm, count, n, model.rank(), p(), g(), scratch(count), seed, step);
+            kernels.base(xm, count, n, model.rank(), p(), g(), scratch(count), seed, step, firstChain);
         }
     }
 
@@ -103,16 +103,17 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
-                       long seed, int step) {
+                       long seed, int step, int firstChain) {
         long xm = states(x);
         if (count > 0) {
             kernels.anneal(xm, count, n, model.rank(), p(), g(), model.constant(), from, to, backend.own(logW).address(),
-                    transitions, scratch(count), seed, step);
+                    transitions, scratch(count), seed, step, firstChain);
         }
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
         long xm = states(x);
         if (count == 0 || transitions == 0) {
             return;
@@ -120,7 +121,7 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
         double beta = betas instanceof Betas.Uniform u ? u.beta() : 0;
         long perRow = betas instanceof Betas.PerParticle pp ? backend.own(pp.betas()).address() : 0;
         kernels.transition(xm, count, n, model.rank(), p(), g(), model.constant(), perRow, beta, transitions,
-                scratch(count), seed, step);
+                scratch(count), seed, step, firstChain);
     }
 
     @Override

@@ -32,27 +32,27 @@ final class CudaIsingKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         if (count > 0) {
-            kernels.base(states(x), count, model.sites(), seed, step);
+            kernels.base(states(x), count, model.sites(), seed, step, firstChain);
         }
     }
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int sweeps, long seed,
-                       int step) {
+                       int step, int firstChain) {
         if (count == 0) {
             return;
         }
         long xm = states(x);
         kernels.annealWeights(xm, l, count, from, to, backend.own(logW).address());
         for (int s = 0; s < sweeps; s++) {
-            kernels.sweep(xm, l, count, (float) to, 0, to < from, seed, step + s);
+            kernels.sweep(xm, l, count, (float) to, 0, to < from, seed, step + s, firstChain);
         }
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step, int firstChain) {
         if (count == 0) {
             return;
         }
@@ -60,7 +60,7 @@ final class CudaIsingKernel implements TemperedKernel {
         float beta = betas instanceof Betas.Uniform u ? (float) u.beta() : 0f;
         long perRow = betas instanceof Betas.PerParticle p ? backend.own(p.betas()).address() : 0;
         for (int s = 0; s < sweeps; s++) {
-            kernels.sweep(xm, l, count, beta, perRow, false, seed, step + s);
+            kernels.sweep(xm, l, count, beta, perRow, false, seed, step + s, firstChain);
         }
     }
 

@@ -145,25 +145,25 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         CudaMatrix xm = states(x);
         if (count > 0) {
-            backend.gibbsKernels.sampleBase(xm.address(), count, n, baseProbability, seed, step, 0);
+            backend.gibbsKernels.sampleBase(xm.address(), count, n, baseProbability, seed, step, firstChain);
         }
     }
 
     /** The first transition shares the product xW with the weight increment; the rest are plain sweeps. */
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
-                       long seed, int step) {
-        annealStep(x, count, from, to, logW, transitions > 0, seed, step);
+                       long seed, int step, int firstChain) {
+        annealStep(x, count, from, to, logW, transitions > 0, seed, step, firstChain);
         if (transitions > 1) {
-            transition(x, count, Betas.of(to), transitions - 1, seed, step + 1);
+            transition(x, count, Betas.of(to), transitions - 1, seed, step + 1, firstChain);
         }
     }
 
     private void annealStep(ParticleMatrix x, int count, double from, double to, ParticleVector logW, boolean transition,
-                            long seed, int step) {
+                            long seed, int step, int firstChain) {
         CudaMatrix xm = states(x);
         CudaVector lw = backend.own(logW);
         if (count == 0) {
@@ -172,14 +172,14 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         ensureScratch(count);
         productXW(xm.address(), count, n, u.address(), false);
         backend.weightKernels.anneal(u.address(), xm.address(), n, h, count, b, slope, from, to, lw.address(), transition,
-                hidden.address(), seed, step, 0);
+                hidden.address(), seed, step, firstChain);
         if (transition) {
-            visibleFromHidden(xm.address(), count, n, (float) to, 0, seed, step, 0);
+            visibleFromHidden(xm.address(), count, n, (float) to, 0, seed, step, firstChain);
         }
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step, int firstChain) {
         CudaMatrix xm = states(x);
         if (count == 0) {
             return;
@@ -188,8 +188,8 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         long perRow = betas instanceof Betas.PerParticle p ? backend.own(p.betas()).address() : 0;
         ensureScratch(count);
         for (int sweep = 0; sweep < sweeps; sweep++) {
-            hiddenFromStates(xm.address(), count, beta, perRow, seed, step + sweep, 0);
-            visibleFromHidden(xm.address(), count, n, beta, perRow, seed, step + sweep, 0);
+            hiddenFromStates(xm.address(), count, beta, perRow, seed, step + sweep, firstChain);
+            visibleFromHidden(xm.address(), count, n, beta, perRow, seed, step + sweep, firstChain);
         }
     }
 

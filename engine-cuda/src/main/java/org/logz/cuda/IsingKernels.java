@@ -8,17 +8,19 @@ final class IsingKernels {
         this.device = device;
     }
 
-    void base(long x, long rows, int sites, long seed, int step) {
+    /** Row r draws from chain {@code first + r}'s streams, here and in {@link #sweep}. */
+    void base(long x, long rows, int sites, long seed, int step, long first) {
         device.launch("logz_ising_base", Launch.grid(device, rows * sites), 1, Launch.BLOCK, 1, 0,
-                KernelArgs.of().ptr(x).i64(rows).i32(sites).key(seed).i32(step));
+                KernelArgs.of().ptr(x).i64(rows).i32(sites).key(seed).i32(step).i64(first));
     }
 
     /** One sweep at Philox step {@code step}: both colours, in reverse order when {@code reversed}. */
-    void sweep(long x, int l, long rows, float beta, long betas, boolean reversed, long seed, int step) {
+    void sweep(long x, int l, long rows, float beta, long betas, boolean reversed, long seed, int step, long first) {
         for (int pass = 0; pass < 2; pass++) {
             int colour = reversed ? 1 - pass : pass;
             device.launch("logz_ising_colour", Launch.grid(device, rows * l * l / 2), 1, Launch.BLOCK, 1, 0,
-                    KernelArgs.of().ptr(x).i32(l).i64(rows).f32(beta).ptr(betas).i32(colour).key(seed).i32(step));
+                    KernelArgs.of().ptr(x).i32(l).i64(rows).f32(beta).ptr(betas).i32(colour).key(seed).i32(step)
+                            .i64(first));
         }
     }
 

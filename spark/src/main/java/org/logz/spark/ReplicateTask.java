@@ -9,8 +9,9 @@ import org.apache.spark.api.java.function.Function;
 import org.logz.cli.TaskReplicates;
 
 /**
- * One Spark task: replicates {@code range[0]} to {@code range[0] + range[1] - 1} of a {@code logz estimate} command
- * line, run on the executor with as many host threads as the task has cores, returned as encoded records.
+ * One Spark task: units {@code range[0]} to {@code range[0] + range[1] - 1} (replicates or chain parts) of a
+ * {@code logz estimate} command line, run on the executor with as many host threads as the task has cores, returned
+ * as encoded records.
  */
 final class ReplicateTask implements Function<int[], byte[]> {
     private static final long serialVersionUID = 1L;
@@ -27,8 +28,7 @@ final class ReplicateTask implements Function<int[], byte[]> {
     @Override
     public byte[] call(int[] range) {
         TaskReplicates.Job given = (TaskReplicates.Job) RecordCodec.decode(job);
-        TaskReplicates.Job here = new TaskReplicates.Job(ArgumentFiles.resolve(given.args(), shipped, SparkFiles::get),
-                given.replicates(), given.schedule(), given.pilotSweeps());
+        TaskReplicates.Job here = given.withArgs(ArgumentFiles.resolve(given.args(), shipped, SparkFiles::get));
         return RecordCodec.encode(TaskReplicates.run(here, range[0], range[1], TaskContext.get().cpus()));
     }
 }

@@ -13,15 +13,42 @@ import org.logz.cli.TaskReplicates;
 import org.logz.estimate.EstimationException;
 
 /**
- * {@code logz estimate --spark MASTER}: the replicates split into contiguous ranges, one Spark task each; every task
+ * {@code logz estimate --spark MASTER}: the job's units (replicates, or each run's chain parts where there are fewer
+ * replicates than tasks, {@link TaskReplicates#split}) split into contiguous ranges, one Spark task each; every task
  * parses the command line again where it runs, runs its range ({@link ReplicateTask}) and sends back the result
- * records, which the driver puts in replicate order. Replicate b is keyed by {@code Philox.replicateSeed(seed, b)}
- * wherever it runs, so the partitioning, the executors and a retried task change no bit.
+ * records, which the driver puts in unit order. Replicate b is keyed by {@code Philox.replicateSeed(seed, b)}, and each
+ * chain by its index, wherever it runs, so the partitioning, the executors and a retried task change no bit.
  */
 public final class SparkDistributor implements Distributor {
     @Override
-    public Run replicates(String master, Integer partitions, TaskReplicates.Job job) {
-        SparkConf conf = new SparkConf().setMaster(master).setAppName("logz estimate");
+    public Run run(String master, Integer partitions, TaskReplicates.Job job) {
+        return inContext(master, sc -> {
+            Map<String, String> shipped = ArgumentFiles.ship(job.args(), sc::addFile);
+            int wanted = partitions == null ? sc.defaultParallelism() : partitions;
+            TaskReplicates.Job split = TaskReplicates.split(job, wanted);
+            int tasks = Math.min(wanted, split.units());
+            return new Run(run(sc, new ReplicateTask(split, shipped), split.units(), tasks), tasks, split);
+        });
+    }
+
+    @Override
+    public Commands commands(String master, Integer partitions, List<List<String>> commandLines) {
+        return inContext(master, sc -> {
+            List<String> all = new ArrayList<>();
+            commandLines.forEach(all::addAll);
+            Map<String, String> shipped = ArgumentFiles.ship(all, sc::addFile);
+            int tasks = Math.min(partitions == null ? sc.defaultParallelism() : partitions, commandLines.size());
+            List<CommandRun> runs = new ArrayList<>();
+            for (Object run : run(sc, new CommandTask(commandLines, shipped), commandLines.size(), tasks)) {
+                runs.add((CommandRun) run);
+            }
+            return new Commands(runs, tasks);
+        });
+    }
+
+    /** {@code work} with a Spark context on {@code master}, its failures as the command line reports them. */
+    private static <T> T inContext(String master, java.util.function.Function<JavaSparkContext, T> work) {
+        SparkConf conf = new SparkConf().setMaster(master).setAppName("logz");
         conf.setIfMissing("spark.ui.enabled", "false");
         // Spark's progress bar of finished and running tasks, where someone watches a terminal
         conf.setIfMissing("spark.ui.showConsoleProgress", Boolean.toString(System.console() != null));
@@ -34,9 +61,7 @@ public final class SparkDistributor implements Distributor {
         }
         try (sc) {
             sc.setLogLevel("WARN");
-            Map<String, String> shipped = ArgumentFiles.ship(job.args(), sc::addFile);
-            int tasks = Math.min(partitions == null ? sc.defaultParallelism() : partitions, job.replicates());
-            return new Run(run(sc, new ReplicateTask(job, shipped), job.replicates(), tasks), tasks);
+            return work.apply(sc);
         } catch (UserException | EstimationException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -50,14 +75,14 @@ public final class SparkDistributor implements Distributor {
     }
 
     /**
-     * Replicates 0 to {@code replicates - 1} in {@code tasks} contiguous ranges, one task each, their records decoded
-     * and concatenated in range order.
+     * Units 0 to {@code units - 1} in {@code tasks} contiguous ranges, one task each, their records decoded and
+     * concatenated in range order.
      */
-    static List<Object> run(JavaSparkContext sc, Function<int[], byte[]> task, int replicates, int tasks) {
+    static List<Object> run(JavaSparkContext sc, Function<int[], byte[]> task, int units, int tasks) {
         List<int[]> ranges = new ArrayList<>();
         for (int i = 0; i < tasks; i++) {
-            int from = (int) ((long) replicates * i / tasks);
-            int to = (int) ((long) replicates * (i + 1) / tasks);
+            int from = (int) ((long) units * i / tasks);
+            int to = (int) ((long) units * (i + 1) / tasks);
             ranges.add(new int[] {from, to - from});
         }
         List<byte[]> parts;

@@ -17,7 +17,7 @@ import org.logz.cli.TaskReplicates;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.EstimationException;
 
-/** A task that fails and runs again changes no bit of the estimate (issue 14, item 3). */
+/** A task that fails and runs again changes no bit of the estimate (issue 14, item 3), whole replicates or chain parts. */
 class RetryTest {
     private static final List<String> ARGS = List.of("estimate", "--chains", "50", "--steps", "60", "--replicates", "6",
             "--backend", "cpu", "--seed", "11");
@@ -35,21 +35,28 @@ class RetryTest {
 
     @Test
     void retriedTasksGiveTheBitsOfTasksThatNeverFailed() {
-        ReplicateTask task = new ReplicateTask(new TaskReplicates.Job(ARGS, 6, null, 0), Map.of());
+        TaskReplicates.Job replicates = new TaskReplicates.Job(ARGS, 6, null, 0, List.of());
+        // one run of 300 chains in 5 parts of whole 64-chain blocks
+        TaskReplicates.Job chains = TaskReplicates.split(new TaskReplicates.Job(List.of("estimate", "--chains", "300",
+                "--steps", "60", "--backend", "cpu", "--seed", "11"), 1, null, 0, List.of()), 5);
+        assertEquals(5, chains.units());
         // local[N,F]: N threads, F attempts per task
         try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setMaster("local[2,2]").setAppName("retry")
                 .set("spark.ui.enabled", "false"))) {
             sc.setLogLevel("OFF");
-            List<Object> clean = SparkDistributor.run(sc, task, 6, 3);
-            List<Object> retried = SparkDistributor.run(sc, new FailingFirstAttempt(task), 6, 3);
-            assertEquals(6, retried.size());
-            for (int b = 0; b < clean.size(); b++) {
-                AnnealingResult a = (AnnealingResult) clean.get(b);
-                AnnealingResult r = (AnnealingResult) retried.get(b);
-                assertEquals(Double.doubleToLongBits(a.logZ()), Double.doubleToLongBits(r.logZ()), "replicate " + b);
-                assertEquals(a.standardError(), r.standardError(), "replicate " + b);
-                assertEquals(a.seed(), r.seed());
-                assertArrayEquals(a.logWeights(), r.logWeights(), "replicate " + b + "'s final log weights");
+            for (TaskReplicates.Job job : List.of(replicates, chains)) {
+                ReplicateTask task = new ReplicateTask(job, Map.of());
+                List<Object> clean = SparkDistributor.run(sc, task, job.units(), 3);
+                List<Object> retried = SparkDistributor.run(sc, new FailingFirstAttempt(task), job.units(), 3);
+                assertEquals(job.units(), retried.size());
+                for (int u = 0; u < clean.size(); u++) {
+                    AnnealingResult a = (AnnealingResult) clean.get(u);
+                    AnnealingResult r = (AnnealingResult) retried.get(u);
+                    assertEquals(Double.doubleToLongBits(a.logZ()), Double.doubleToLongBits(r.logZ()), "unit " + u);
+                    assertEquals(a.standardError(), r.standardError(), "unit " + u);
+                    assertEquals(a.seed(), r.seed());
+                    assertArrayEquals(a.logWeights(), r.logWeights(), "unit " + u + "'s final log weights");
+                }
             }
         }
     }
@@ -60,7 +67,7 @@ class RetryTest {
                 .set("spark.ui.enabled", "false"))) {
             sc.setLogLevel("OFF");
             EstimationException e = assertThrows(EstimationException.class, () -> SparkDistributor.run(sc,
-                    new FailingFirstAttempt(new ReplicateTask(new TaskReplicates.Job(ARGS, 6, null, 0), Map.of())), 6, 3));
+                    new FailingFirstAttempt(new ReplicateTask(new TaskReplicates.Job(ARGS, 6, null, 0, List.of()), Map.of())), 6, 3));
             assertTrue(e.getMessage().startsWith("the Spark job failed: ") && e.getMessage().contains("injected failure"),
                     e.getMessage());
         }

@@ -1,15 +1,18 @@
 package org.logz.testkit;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.io.LatentFiles;
@@ -73,6 +76,55 @@ public abstract class KernelProviderContract extends BackendTest {
                 kernel.close();
                 assertThrows(IllegalStateException.class, () -> kernel.sampleBase(x, 3, 1, 0), model.description());
             }
+        }
+    }
+
+    /**
+     * DESIGN §1's split runs rest on this: chains {@code a .. a + m - 1} run as a batch of their own, from chain a,
+     * draw and compute what they do in the whole batch, to the bit. The part starts at a multiple of 64 (ChainPart's
+     * block), where the CPU's tiled products are those of the whole batch; the whole batch has a partial last tile.
+     */
+    @Test
+    void aBatchOfChainsFromChainAIsThoseChainsOfTheWholeBatch() {
+        int whole = 150;
+        int first = 64;
+        int count = 70;
+        for (TemperedModel model : List.of(new TemperedRbm(RandomRbm.create(11, 5, 1.0, 3), BaseRate.uniform(11)),
+                new Ising(4), GaussianToy.habeck(), TemperedGpc.fromPrior(GpcKernelContract.problem()))) {
+            try (TemperedKernel kernel = Kernels.tempered(backend, model)) {
+                int d = model.dimension();
+                Batch all = batch(kernel, d, 0, whole);
+                Batch part = batch(kernel, d, first, count);
+                assertArrayEquals(Arrays.copyOfRange(all.states(), first * d, (first + count) * d), part.states(),
+                        model.description());
+                assertArrayEquals(Arrays.copyOfRange(all.logW(), first, first + count), part.logW(), model.description());
+            }
+        }
+    }
+
+    @Test
+    void pseudoMarginalChainsRunAsOneBatch() {
+        try (TemperedKernel kernel = Kernels.tempered(backend, new PseudoMarginal(LatentFiles.glmm("sim8"),
+                new Likelihood.Estimated(2, Likelihood.Proposal.LAPLACE)));
+             ParticleMatrix x = backend.matrix(3, kernel.dimension())) {
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                    () -> kernel.sampleBase(x, 3, 1, 0, 64));
+            assertTrue(e.getMessage().contains("one batch"), e.getMessage());
+        }
+    }
+
+    private record Batch(float[] states, double[] logW) {
+    }
+
+    /** A base draw, annealing up with two transitions, per-chain transitions, and a step down, from chain {@code first}. */
+    private Batch batch(TemperedKernel kernel, int d, int first, int count) {
+        try (ParticleMatrix x = backend.matrix(count, d); ParticleVector logW = backend.vector(count)) {
+            backend.fill(logW, 0, count, 0.0);
+            kernel.sampleBase(x, count, 9, 0, first);
+            kernel.anneal(x, count, 0.0, 0.4, logW, 2, 9, 1, first);
+            kernel.transition(x, count, Betas.of(0.7), 2, 9, 3, first);
+            kernel.anneal(x, count, 0.7, 0.5, logW, 1, 9, 5, first);
+            return new Batch(backend.download(x, count), backend.download(logW, count));
         }
     }
 

@@ -30,10 +30,10 @@ final class ReferenceGaussianToyKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         float[] v = states(x);
         for (int p = 0; p < count; p++) {
-            v[p] = (float) (model.mu0() + model.sigma0() * normal(seed, p, step));
+            v[p] = (float) (model.mu0() + model.sigma0() * normal(seed, firstChain + p, step));
         }
     }
 
@@ -47,16 +47,17 @@ final class ReferenceGaussianToyKernel implements TemperedKernel {
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions, long seed,
-                       int step) {
+                       int step, int firstChain) {
         float[] v = states(x);
         for (int p = 0; p < count; p++) {
             backend.values(logW)[p] += model.logDensity(to, v[p]) - model.logDensity(from, v[p]);
         }
-        transition(x, count, Betas.of(to), transitions, seed, step);
+        transition(x, count, Betas.of(to), transitions, seed, step, firstChain);
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
         if (!(betas instanceof Betas.Uniform uniform)) {
             throw new UnsupportedOperationException("the Gaussian toy has no per-particle temperatures");
         }
@@ -65,7 +66,7 @@ final class ReferenceGaussianToyKernel implements TemperedKernel {
         float[] v = states(x);
         for (int p = 0; p < count; p++) {
             for (int t = 0; t < transitions; t++) {
-                double noise = normal(seed, p, step + t);
+                double noise = normal(seed, firstChain + p, step + t);
                 v[p] = (float) (tau * v[p] + (1 - tau) * model.mean(beta) + Math.sqrt(1 - tau * tau) * model.sigma(beta) * noise);
             }
         }

@@ -78,10 +78,10 @@ final class ReferenceGpcAnnealingKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         float[] v = states(x);
         for (int p = 0; p < count; p++) {
-            double[] g = gaussian(seed, p, step, StreamTag.BASE);
+            double[] g = gaussian(seed, firstChain + p, step, StreamTag.BASE);
             for (int i = 0; i < n; i++) {
                 v[p * n + i] = (float) (g[i] + mu[i]);
             }
@@ -98,30 +98,31 @@ final class ReferenceGpcAnnealingKernel implements TemperedKernel {
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions, long seed,
-                       int step) {
+                       int step, int firstChain) {
         float[] v = states(x);
         for (int p = 0; p < count; p++) {
             backend.values(logW)[p] += (to - from) * ell(v, p * n);
         }
-        transition(x, count, Betas.of(to), transitions, seed, step);
+        transition(x, count, Betas.of(to), transitions, seed, step, firstChain);
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
         float[] v = states(x);
         for (int p = 0; p < count; p++) {
             double beta = betas instanceof Betas.Uniform u ? u.beta() : backend.values(((Betas.PerParticle) betas).betas())[p];
             for (int t = 0; t < transitions; t++) {
-                ellipticalSlice(v, p, beta, seed, step + t);
+                ellipticalSlice(v, p, firstChain + p, beta, seed, step + t);
             }
         }
     }
 
     /** One step of Murray et al.'s Figure 2 with the bracket [θ - 2π, θ] shrunk towards 0; at most 100 proposals. */
-    private void ellipticalSlice(float[] v, int p, double beta, long seed, int step) {
-        double[] nu = gaussian(seed, p, step, StreamTag.ELLIPSE_NORMAL);
-        double logHeight = beta * ell(v, p * n) + Math.log(uniform(seed, 0, p, step, 2));
-        double theta = 2 * Math.PI * uniform(seed, 0, p, step, 0);
+    private void ellipticalSlice(float[] v, int p, int chain, double beta, long seed, int step) {
+        double[] nu = gaussian(seed, chain, step, StreamTag.ELLIPSE_NORMAL);
+        double logHeight = beta * ell(v, p * n) + Math.log(uniform(seed, 0, chain, step, 2));
+        double theta = 2 * Math.PI * uniform(seed, 0, chain, step, 0);
         double lo = theta - 2 * Math.PI;
         double hi = theta;
         float[] proposal = new float[n];
@@ -138,7 +139,7 @@ final class ReferenceGpcAnnealingKernel implements TemperedKernel {
             } else {
                 hi = theta;
             }
-            theta = lo + (hi - lo) * uniform(seed, k, p, step, 0);
+            theta = lo + (hi - lo) * uniform(seed, k, chain, step, 0);
         }
     }
 

@@ -46,11 +46,11 @@ final class ReferenceIsingKernel implements TemperedKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         float[] spins = states(x);
         for (int p = 0; p < count; p++) {
             for (int i = 0; i < n; i++) {
-                spins[p * n + i] = ReferenceRbmKernel.uniform(seed, i, p, step, StreamTag.ISING) < 0.5 ? 1f : -1f;
+                spins[p * n + i] = ReferenceRbmKernel.uniform(seed, i, firstChain + p, step, StreamTag.ISING) < 0.5 ? 1f : -1f;
             }
         }
     }
@@ -66,25 +66,26 @@ final class ReferenceIsingKernel implements TemperedKernel {
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions, long seed,
-                       int step) {
+                       int step, int firstChain) {
         float[] spins = states(x);
         double[] weights = backend.values(logW);
         for (int p = 0; p < count; p++) {
             weights[p] += (to - from) * coupling(spins, p);
             for (int t = 0; t < transitions; t++) {
-                sweep(spins, p, to, to < from, seed, step + t);
+                sweep(spins, p, firstChain + p, to, to < from, seed, step + t);
             }
         }
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
         float[] spins = states(x);
         double[] perParticle = betas instanceof Betas.PerParticle pp ? backend.values(pp.betas()) : null;
         for (int p = 0; p < count; p++) {
             double beta = perParticle != null ? perParticle[p] : ((Betas.Uniform) betas).beta();
             for (int t = 0; t < transitions; t++) {
-                sweep(spins, p, beta, false, seed, step + t);
+                sweep(spins, p, firstChain + p, beta, false, seed, step + t);
             }
         }
     }
@@ -104,7 +105,7 @@ final class ReferenceIsingKernel implements TemperedKernel {
         }
     }
 
-    private void sweep(float[] spins, int p, double beta, boolean colourOneFirst, long seed, int step) {
+    private void sweep(float[] spins, int p, int chain, double beta, boolean colourOneFirst, long seed, int step) {
         for (int pass = 0; pass < 2; pass++) {
             int current = colourOneFirst ? 1 - pass : pass;
             for (int i = 0; i < n; i++) {
@@ -116,7 +117,7 @@ final class ReferenceIsingKernel implements TemperedKernel {
                     field += spins[p * n + neighbour[4 * i + d]];
                 }
                 double up = 1 / (1 + Math.exp(-2 * beta * field));
-                spins[p * n + i] = ReferenceRbmKernel.uniform(seed, i, p, step, StreamTag.ISING) < up ? 1f : -1f;
+                spins[p * n + i] = ReferenceRbmKernel.uniform(seed, i, chain, step, StreamTag.ISING) < up ? 1f : -1f;
             }
         }
     }

@@ -56,11 +56,11 @@ final class ReferenceRbmKernel implements TemperedKernel, SequentialKernel {
     }
 
     @Override
-    public void sampleBase(ParticleMatrix x, int count, long seed, int step) {
+    public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         float[] states = states(x);
         for (int p = 0; p < count; p++) {
             for (int i = 0; i < n; i++) {
-                states[p * n + i] = uniform(seed, i, p, step, StreamTag.BASE) < LogSpace.sigmoid(a0[i]) ? 1f : 0f;
+                states[p * n + i] = uniform(seed, i, firstChain + p, step, StreamTag.BASE) < LogSpace.sigmoid(a0[i]) ? 1f : 0f;
             }
         }
     }
@@ -76,23 +76,24 @@ final class ReferenceRbmKernel implements TemperedKernel, SequentialKernel {
 
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions, long seed,
-                       int step) {
+                       int step, int firstChain) {
         float[] states = states(x);
         double[] weights = backend.values(logW);
         for (int p = 0; p < count; p++) {
             weights[p] += logF(states, p, to) - logF(states, p, from);
         }
-        transition(x, count, Betas.of(to), transitions, seed, step);
+        transition(x, count, Betas.of(to), transitions, seed, step, firstChain);
     }
 
     @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step) {
+    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
+                           int firstChain) {
         float[] states = states(x);
         double[] perParticle = betas instanceof Betas.PerParticle pp ? backend.values(pp.betas()) : null;
         for (int p = 0; p < count; p++) {
             double beta = perParticle != null ? perParticle[p] : ((Betas.Uniform) betas).beta();
             for (int t = 0; t < transitions; t++) {
-                sweep(states, p, n, beta, seed, step + t);
+                sweep(states, p, firstChain + p, n, beta, seed, step + t);
             }
         }
     }
@@ -157,7 +158,7 @@ final class ReferenceRbmKernel implements TemperedKernel, SequentialKernel {
         float[] x = states(state.variables());
         for (int p = first; p < first + count; p++) {
             for (int t = 0; t < transitions; t++) {
-                sweep(x, p, active, 1.0, seed, step + t);
+                sweep(x, p, p, active, 1.0, seed, step + t);
             }
         }
         refresh(state, first, count);
@@ -201,12 +202,15 @@ final class ReferenceRbmKernel implements TemperedKernel, SequentialKernel {
         return s;
     }
 
-    /** One block Gibbs sweep of particle p at β: hidden units given x, then the first {@code active} visible units given h. */
-    private void sweep(float[] x, int p, int active, double beta, long seed, int step) {
+    /**
+     * One block Gibbs sweep of particle p at β, drawing from chain {@code chain}'s streams: hidden units given x, then
+     * the first {@code active} visible units given h.
+     */
+    private void sweep(float[] x, int p, int chain, int active, double beta, long seed, int step) {
         double[] u = field(x, p);
         double[] hidden = new double[h];
         for (int j = 0; j < h; j++) {
-            hidden[j] = uniform(seed, j, p, step, StreamTag.HIDDEN) < LogSpace.sigmoid(beta * u[j]) ? 1 : 0;
+            hidden[j] = uniform(seed, j, chain, step, StreamTag.HIDDEN) < LogSpace.sigmoid(beta * u[j]) ? 1 : 0;
         }
         for (int i = 0; i < active; i++) {
             double v = a[i];
@@ -214,7 +218,7 @@ final class ReferenceRbmKernel implements TemperedKernel, SequentialKernel {
                 v += rbm.weight(i, j) * hidden[j];
             }
             double z = (1 - beta) * a0[i] + beta * v;
-            x[p * n + i] = uniform(seed, i, p, step, StreamTag.VISIBLE) < LogSpace.sigmoid(z) ? 1f : 0f;
+            x[p * n + i] = uniform(seed, i, chain, step, StreamTag.VISIBLE) < LogSpace.sigmoid(z) ? 1f : 0f;
         }
     }
 
