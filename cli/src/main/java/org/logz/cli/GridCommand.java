@@ -41,7 +41,10 @@ final class GridCommand implements Callable<Integer> {
 
     /** Options the grid sets itself or that would make the points write over each other. */
     private static final List<String> REFUSED = List.of("--json", "--spark", "--partitions", "--work", "--reverse-work",
-            "--plot", "--checkpoint", "--checkpoint-every", "--resume", "--help", "--version");
+            "--plot", "--checkpoint", "--checkpoint-every", "--resume", "--help", "-h", "--version", "-V");
+
+    /** Options whose values contain commas: one value per {@code --vary}. */
+    private static final List<String> WHOLE_VALUES = List.of("--model", "--schedule", "--order", "--inner");
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -49,9 +52,9 @@ final class GridCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--vary", required = true, paramLabel = "OPTION=V1,V2,...",
-            description = "An estimate option and its values (split at commas; --model takes one value per --vary, "
-                    + "since model specs contain commas). Repeat for more options, or for more values of one option; "
-                    + "the grid is the product of the options' values.")
+            description = "An estimate option and its values (split at commas, except --model, --schedule, --order and "
+                    + "--inner, whose values contain commas: one value per --vary). Repeat for more options, or for more "
+                    + "values of one option; the grid is the product of the options' values.")
     List<String> vary;
 
     @Option(names = "--spark", paramLabel = "MASTER",
@@ -132,7 +135,7 @@ final class GridCommand implements Callable<Integer> {
             }
             String values = entry.substring(eq + 1);
             List<String> list = axes.computeIfAbsent(name, n -> new ArrayList<>());
-            for (String v : name.equals("--model") ? List.of(values) : List.of(values.split(",", -1))) {
+            for (String v : WHOLE_VALUES.contains(name) ? List.of(values) : List.of(values.split(",", -1))) {
                 if (v.isBlank()) {
                     throw new UserException("--vary " + entry + ": an empty value");
                 }
@@ -215,8 +218,10 @@ final class GridCommand implements Callable<Integer> {
         int worst = 0;
         List<JsonNode> reports = new ArrayList<>();
         for (Distributor.CommandRun run : runs) {
-            worst = worse(worst, run.exit());
-            reports.add(reportOf(run));
+            JsonNode r = reportOf(run);
+            // a point that printed no report did not run, whatever its exit code says
+            worst = worse(worst, r == null && run.exit() == 0 ? 1 : run.exit());
+            reports.add(r);
         }
         if (json) {
             ObjectNode root = JSON.createObjectNode();
@@ -245,21 +250,19 @@ final class GridCommand implements Callable<Integer> {
 
     /** The point's JSON report, or null where it printed none (it failed). */
     private static JsonNode reportOf(Distributor.CommandRun run) {
-        if (run.out().isBlank()) {
-            return null;
-        }
         try {
-            return JSON.readTree(run.out());
+            JsonNode r = run.out().isBlank() ? null : JSON.readTree(run.out());
+            return r != null && r.isObject() && r.has("logZ") ? r : null;
         } catch (IOException e) {
-            throw new IllegalStateException("a grid point printed no JSON report: " + firstLine(run.out()), e);
+            return null;
         }
     }
 
     private void table(PrintWriter out, List<Point> points, List<Distributor.CommandRun> runs, List<JsonNode> reports,
                        int tasks) {
         List<String> header = new ArrayList<>(points.get(0).values().keySet());
-        out.printf(Locale.ROOT, "grid     %d points%s%n", points.size(),
-                sparkMaster == null ? "" : ", " + tasks + " tasks on " + sparkMaster);
+        out.printf(Locale.ROOT, "grid     %d point%s%s%n", points.size(), points.size() == 1 ? "" : "s",
+                sparkMaster == null ? "" : ", " + tasks + (tasks == 1 ? " task" : " tasks") + " on " + sparkMaster);
         StringBuilder head = new StringBuilder("|");
         StringBuilder rule = new StringBuilder("|");
         for (String option : header) {

@@ -66,6 +66,9 @@ class GridCommandTest {
         Cli.assertUserError(Cli.run("grid", "--vary", "--chains=10,,20", "--"), "an empty value");
         Cli.assertUserError(Cli.run("grid", "--vary", "--chains=10", "--", "--json"), "give it to 'logz grid' before --");
         Cli.assertUserError(Cli.run("grid", "--vary", "--chains=10", "--partitions", "2", "--"), "add --spark MASTER");
+        Cli.assertUserError(Cli.run("grid", "--vary", "--chains=10,20", "--", "-h"), "-h does not apply");
+        Cli.assertUserError(Cli.run("grid", "--vary", "--schedule=varopt:pilot=10,chains=64", "--", "--method", "rts"),
+                "grid point --schedule=varopt:pilot=10,chains=64: --schedule does not apply");
         Cli.assertUserError(Cli.run("grid", "--vary", "--model=no-such.npz", "--"), "grid point --model=no-such.npz");
         Cli.assertUserError(Cli.run("grid", "--vary", "--method=ais,rts", "--", "--reverse-chains", "5"),
                 "grid point --method=ais: --reverse-chains does not apply");

@@ -32,12 +32,12 @@ public record ChainPart(int replicate, boolean reverse, int firstChain, int chai
         if (total < 1 || parts < 1) {
             throw new IllegalArgumentException("cannot split " + total + " chains into " + parts + " parts");
         }
-        int blocks = (total + CHAIN_BLOCK - 1) / CHAIN_BLOCK;
-        int n = Math.min(parts, blocks);
+        long blocks = ((long) total + CHAIN_BLOCK - 1) / CHAIN_BLOCK;
+        int n = (int) Math.min(parts, blocks);
         List<int[]> ranges = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            long from = Math.min(total, (long) blocks * i / n * CHAIN_BLOCK);
-            long to = Math.min(total, (long) blocks * (i + 1) / n * CHAIN_BLOCK);
+            long from = Math.min(total, blocks * i / n * CHAIN_BLOCK);
+            long to = Math.min(total, blocks * (i + 1) / n * CHAIN_BLOCK);
             ranges.add(new int[] {(int) from, (int) (to - from)});
         }
         return ranges;

@@ -129,6 +129,8 @@ final class Runner {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(chains))) {
                 Estimation.Planned planned = e.schedule(path);
                 AnnealedImportanceSampling.Start start = forward ? null : e.problem.reverseStart(e.reverseStart, path, chains);
+                // the settings' own checks, before a plan hands the run to tasks
+                new AnnealedImportanceSampling.Settings(chains, planned.schedule(), e.seed);
                 List<AnnealingResult> runs = replicates((seed, listener) -> {
                     var ais = new AnnealedImportanceSampling(
                             new AnnealedImportanceSampling.Settings(chains, planned.schedule(), seed), checkpoints);
@@ -148,6 +150,9 @@ final class Runner {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
                 Estimation.Planned planned = e.schedule(path);
                 AnnealedImportanceSampling.Start start = e.problem.reverseStart(e.reverseStart, path, reverseChains);
+                // the settings' own checks (chains, bootstraps), before a plan hands the run to tasks
+                new BidirectionalAnnealing.Settings(forwardChains, reverseChains, planned.schedule(), e.bootstraps, e.seed,
+                        e.method);
                 List<BidirectionalResult> runs = replicates((seed, listener) -> new BidirectionalAnnealing(
                         new BidirectionalAnnealing.Settings(forwardChains, reverseChains, planned.schedule(), e.bootstraps,
                                 seed, e.method)).run(path, start, listener));

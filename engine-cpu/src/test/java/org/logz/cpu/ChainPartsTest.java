@@ -103,6 +103,8 @@ class ChainPartsTest {
         assertEquals(List.of("0+128", "128+192", "320+130"), ranges(450, 3));
         assertEquals(List.of("0+10"), ranges(10, 4));
         assertEquals(List.of("0+64", "64+64", "128+1"), ranges(129, 7));
+        assertEquals(List.of("0+715827840", "715827840+715827904", "1431655744+715827903"),
+                ranges(Integer.MAX_VALUE, 3));
     }
 
     private static List<String> ranges(int chains, int parts) {
