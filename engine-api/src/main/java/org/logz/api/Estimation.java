@@ -561,7 +561,7 @@ public final class Estimation {
         int perRun = (int) Math.min(Integer.MAX_VALUE, ((long) tasks + (long) replicates * directions - 1)
                 / ((long) replicates * directions));
         int forwardChains = chainsOr(1000);
-        int reverseChains = method == Method.RAISE ? forwardChains : reverseChainsOr(forwardChains);
+        int reverseChains = reverseChainsOfRun();
         List<ChainPart> parts = new ArrayList<>();
         for (int b = 0; b < replicates; b++) {
             if (forward) {
@@ -769,6 +769,12 @@ public final class Estimation {
 
     int reverseChainsOr(int forward) {
         return reverseChains == null ? forward : reverseChains;
+    }
+
+    /** The reverse chains of an annealing run: raise's are its chains, the work estimators' --reverse-chains. */
+    int reverseChainsOfRun() {
+        int forward = chainsOr(1000);
+        return method == Method.RAISE ? forward : reverseChainsOr(forward);
     }
 
     /** The tempered sampling prior as log r_k, or null for the uniform one. */

@@ -168,7 +168,7 @@ final class Runner {
      */
     List<AnnealingResult> parts(List<ChainPart> parts) {
         int forwardChains = e.chainsOr(1000);
-        int reverseChains = e.method == Method.RAISE ? forwardChains : e.reverseChainsOr(forwardChains);
+        int reverseChains = e.reverseChainsOfRun();
         boolean anyReverse = parts.stream().anyMatch(ChainPart::reverse);
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
@@ -206,7 +206,7 @@ final class Runner {
         }
         Schedule schedule = ((Outcome.Plan.Annealing) plan.plan()).schedule();
         int forwardChains = e.chainsOr(1000);
-        int reverseChains = e.method == Method.RAISE ? forwardChains : e.reverseChainsOr(forwardChains);
+        int reverseChains = e.reverseChainsOfRun();
         List<Estimate> runs = new ArrayList<>();
         if (e.method == Method.AIS || e.method == Method.RAISE) {
             for (List<AnnealingResult> replicate : (e.method == Method.AIS ? forward : reverse).values()) {

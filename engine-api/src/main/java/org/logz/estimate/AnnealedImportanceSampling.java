@@ -224,15 +224,22 @@ public final class AnnealedImportanceSampling {
             trace.add(pooled(parts, i));
         }
         WeightSummary s = WeightSummary.of(logW);
-        boolean forward = first.method() == Method.AIS;
-        if (s.degenerate()) {
-            throw new EstimationException(first.method() + " on " + first.path() + ": the importance weights are "
-                    + "degenerate (log-sum " + s.logSum() + "); the model or schedule produced no usable weight");
-        }
-        double logZ = forward ? first.logZ0() + s.logMean() : first.logZ0() - s.logMean();
+        double logZ = logZ(first.method(), first.path(), first.logZ0(), s);
         return new AnnealingResult(first.method(), first.backend(), first.path(), first.schedule(), logZ,
                 s.logMeanStdErr(), s.ess(), first.logZ0(), chains, first.steps(), sweeps, first.seed(), seconds, logW, trace,
                 first.start(), transferBytes, bound);
+    }
+
+    /**
+     * The estimate of final weights summarized by {@code s}: forward {@code log Z_0 + log mean w}, reverse
+     * {@code log Z_0 - log mean w}; degenerate weights are an {@link EstimationException}.
+     */
+    private static double logZ(Method method, String path, double logZ0, WeightSummary s) {
+        if (s.degenerate()) {
+            throw new EstimationException(method + " on " + path + ": the importance weights are degenerate (log-sum "
+                    + s.logSum() + "); the model or schedule produced no usable weight");
+        }
+        return method == Method.AIS ? logZ0 + s.logMean() : logZ0 - s.logMean();
     }
 
     /**
@@ -445,11 +452,7 @@ public final class AnnealedImportanceSampling {
 
         AnnealingResult finish(long startedNanos, long bytesBefore, OptionalDouble visitedBound) {
             WeightSummary s = backend.summarize(logW, m);
-            if (s.degenerate()) {
-                throw new EstimationException(method + " on " + path.description() + ": the importance weights are "
-                        + "degenerate (log-sum " + s.logSum() + "); the model or schedule produced no usable weight");
-            }
-            double logZ = forward ? path.logZ0() + s.logMean() : path.logZ0() - s.logMean();
+            double logZ = logZ(method, path.description(), path.logZ0(), s);
             double[] lw = backend.download(logW, m);
             double seconds = secondsBefore + (System.nanoTime() - startedNanos) * 1e-9;
             return new AnnealingResult(method, backend.name(), path.description(), settings.schedule().name(), logZ,
