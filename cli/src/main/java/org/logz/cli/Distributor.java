@@ -12,7 +12,9 @@ import org.logz.UserException;
 public interface Distributor {
     /**
      * The job run as tasks: split for the number of tasks ({@link TaskReplicates#split}), each task computing its share
-     * of the units with {@link TaskReplicates#run}, and the records returned in unit order.
+     * of the units with {@link TaskReplicates#run}, and the records returned in unit order; a staged job (tempered
+     * sampling split by chains) runs one round of tasks per stage ({@link TaskReplicates#runStage}), the tasks keeping
+     * their parts' states, and returns each replicate's result.
      *
      * @param master     where to run, as {@code --spark} names it
      * @param partitions how many tasks to run; null for the cluster's default parallelism

@@ -169,8 +169,8 @@ final class EstimateCommand implements Callable<Integer> {
 
     @Option(names = "--spark", paramLabel = "MASTER",
             description = "Run as Apache Spark tasks on MASTER (local[4], spark://host:7077, ...): the replicates, or where "
-                    + "there are fewer replicates than tasks and the method allows (ais, raise, bar, cumulant, histogram) "
-                    + "each run's chains split into parts. Each task runs its share on the best backend where it runs "
+                    + "there are fewer replicates than tasks and the method allows (ais, raise, bar, cumulant, histogram; "
+                    + "rts, ti, ti-rb, mbar in stages, one per initial round) each run's chains split into parts. Each task runs its share on the best backend where it runs "
                     + "(cuda if present, else cpu) unless --backend names one, and the driver combines them. Same seed "
                     + "and backend, same estimate as one process (on cpu to the bit). Needs the logz-spark module "
                     + "(README, 'Scale out with Spark').")
@@ -178,7 +178,7 @@ final class EstimateCommand implements Callable<Integer> {
 
     @Option(names = "--partitions", paramLabel = "P",
             description = "--spark: tasks to run: the replicates split into at most P ranges, or each run's chains into "
-                    + "parts (in blocks of 64 chains) so that there are at least P. Default: the cluster's default "
+                    + "parts (in blocks of 64 chains, 64 x --batches for tempered sampling) so that there are at least P. Default: the cluster's default "
                     + "parallelism.")
     Integer partitions;
 

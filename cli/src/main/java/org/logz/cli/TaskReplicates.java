@@ -1,20 +1,25 @@
 package org.logz.cli;
 
 import java.util.List;
+import java.util.Map;
 
 import org.logz.UserException;
 import org.logz.api.ChainPart;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;
+import org.logz.api.StagedPart;
+import org.logz.api.StagedRuns;
 import org.logz.backend.Backends;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.smc.SmcSampler;
+import org.logz.estimate.tempered.TemperedStage;
 import org.logz.schedule.Schedule;
 
 /**
  * One task's share of a distributed {@code logz estimate}: the command line parsed again where the task runs and its
  * units {@code first} to {@code first + count - 1} run there. A unit is a whole replicate, or where the run is split by
- * chains ({@link Job#parts()}) a {@link ChainPart}. Replicate b is keyed by {@code Philox.replicateSeed(seed, b)} and
+ * chains ({@link Job#parts()}) a {@link ChainPart}, which tempered sampling runs in stages, one per initial round, the
+ * driver updating {@code log Ẑ} in between ({@link #stagedRuns}, {@link #runStage}). Replicate b is keyed by {@code Philox.replicateSeed(seed, b)} and
  * each of its chains by its index wherever it runs, so a distributed run gives the bits of a single process on the
  * same backend.
  */
@@ -30,8 +35,11 @@ public final class TaskReplicates {
      * @param schedule    the schedule the driver planned (a {@code varopt} pilot's), or null where tasks plan their own
      * @param pilotSweeps the driver's pilot sweeps, counted once in the report
      * @param parts       the chain parts the units are, in order; empty where the units are the replicates
+     * @param staged      whether the parts run in stages, carrying their state from one to the next (tempered sampling,
+     *                    {@link #runStage}); else each runs once ({@link #run})
      */
-    public record Job(List<String> args, int replicates, Schedule schedule, long pilotSweeps, List<ChainPart> parts) {
+    public record Job(List<String> args, int replicates, Schedule schedule, long pilotSweeps, List<ChainPart> parts,
+                      boolean staged) {
         public Job {
             args = List.copyOf(args);
             parts = List.copyOf(parts);
@@ -50,7 +58,7 @@ public final class TaskReplicates {
 
         /** This job with other arguments (a task's copies of the input files). */
         public Job withArgs(List<String> given) {
-            return new Job(given, replicates, schedule, pilotSweeps, parts);
+            return new Job(given, replicates, schedule, pilotSweeps, parts, staged);
         }
 
         /** The job of {@code args} with the schedule of the driver's {@code plan}, where a pilot chose it. */
@@ -63,7 +71,7 @@ public final class TaskReplicates {
                     chosen = f.schedule();
                 }
             }
-            return new Job(args, replicates, chosen, plan.pilotSweeps(), List.of());
+            return new Job(args, replicates, chosen, plan.pilotSweeps(), List.of(), false);
         }
     }
 
@@ -81,7 +89,7 @@ public final class TaskReplicates {
             return job;
         }
         return new Job(job.args(), job.replicates(), job.schedule(), job.pilotSweeps(),
-                e.chainParts(job.replicates(), tasks));
+                e.chainParts(job.replicates(), tasks), e.stagesChains());
     }
 
     /**
@@ -101,9 +109,24 @@ public final class TaskReplicates {
         return e.outcome(first, count, b -> null).replicates();
     }
 
+    /** The driver of a staged job ({@link Job#staged()}): a coordinator for each replicate's tempered run. */
+    public static StagedRuns stagedRuns(Job job) {
+        return new StagedRuns(estimation(job.args(), 1), job.replicates());
+    }
+
+    /**
+     * One stage of a staged job on the parts one task carries ({@link Estimation#runStage}), in order.
+     *
+     * @param threads host threads for the backend when the command line does not set {@code --threads}
+     */
+    public static List<StagedPart> runStage(Job job, Map<Integer, TemperedStage> stages, List<StagedPart> parts,
+                                            int threads) {
+        return estimation(job.args(), threads).runStage(stages, parts);
+    }
+
     /** The driver's outcome: its {@code plan} completed with the records the tasks of {@code job} returned, in unit order. */
     static Outcome outcome(Estimation driver, Outcome plan, Job job, List<?> records) {
-        if (job.parts().isEmpty()) {
+        if (job.parts().isEmpty() || job.staged()) {
             return plan.withReplicates(records);
         }
         return driver.combine(plan, job.parts(), records.stream().map(AnnealingResult.class::cast).toList());

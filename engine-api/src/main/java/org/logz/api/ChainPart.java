@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A piece of one replicate's annealing that can run anywhere: chains {@code firstChain .. firstChain + chains - 1} of
+ * A piece of one replicate's run that can run anywhere (annealing, or tempered sampling in stages): chains {@code firstChain .. firstChain + chains - 1} of
  * its forward (base to target) or reverse run. Every chain draws from its own Philox streams, keyed by the replicate's
  * seed and the chain's index, so the pieces of a run, run apart and put together by {@link Estimation#combine}, are the
  * run (DESIGN §1, distributed runs).

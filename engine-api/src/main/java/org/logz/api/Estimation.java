@@ -22,10 +22,14 @@ import org.logz.estimate.ProgressListener;
 import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.Aisel;
 import org.logz.estimate.checkpoint.Checkpointing;
+import org.logz.estimate.tempered.TemperedCoordinator;
+import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.estimate.tempered.TemperedStage;
 import org.logz.io.ValueFiles;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.path.TemperedPath;
+import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
 import org.logz.schedule.Varopt;
 
@@ -527,18 +531,26 @@ public final class Estimation {
 
     /**
      * Whether one run's chains can be split ({@link #chainParts}): annealing and the nonequilibrium estimators (ais,
-     * raise, bar, cumulant, histogram) can; the other methods couple their chains (resampling, level moves), and so do
-     * the pseudo-marginal moves of latent-variable models, whose proposal follows the whole cloud.
+     * raise, bar, cumulant, histogram) run their parts apart ({@link #run(List)}); tempered sampling (rts, ti, ti-rb,
+     * mbar) runs them in stages, one per initial round ({@link #runStage}). The other methods couple their chains
+     * through resampling, and the pseudo-marginal moves of latent-variable models follow the whole cloud.
      */
     public boolean splitsChains() {
         Family family = check();
-        return (family == Family.ANNEALING || family == Family.WORK) && !(problem instanceof Problem.LatentProblem);
+        return (family == Family.ANNEALING || family == Family.WORK || family == Family.TEMPERED)
+                && !(problem instanceof Problem.LatentProblem);
+    }
+
+    /** Whether the chain parts of a run split by chains run in stages ({@link #runStage}): tempered sampling. */
+    public boolean stagesChains() {
+        return check() == Family.TEMPERED;
     }
 
     /**
      * Replicates {@code 0 .. replicates - 1} split by chains into at least {@code tasks} parts where the chains allow,
      * for a run spread over machines: each direction of each replicate in the same number of ranges
-     * ({@link ChainPart#ranges}), replicate by replicate, forward parts before reverse ones.
+     * ({@link ChainPart#ranges}), replicate by replicate, forward parts before reverse ones; a tempered run's chains
+     * on the blocks of its sums ({@link TemperedCoordinator#ranges}), as few parts as its blocks allow.
      *
      * @throws UserException where {@link #splitsChains()} is false
      */
@@ -549,11 +561,14 @@ public final class Estimation {
         }
         if (!splitsChains()) {
             Family family = Family.of(method);
-            throw new UserException(family == Family.ANNEALING || family == Family.WORK
+            throw new UserException(family == Family.ANNEALING || family == Family.WORK || family == Family.TEMPERED
                     ? "the pseudo-marginal moves of " + problem.describe().model() + " follow the whole cloud of "
                     + "particles, so one run's chains do not split"
-                    : "--method " + method + " couples its chains (resampling or level moves); only ais, raise, bar, "
-                    + "cumulant and histogram split one run's chains");
+                    : "--method " + method + " couples its chains through resampling; only ais, raise, bar, cumulant, "
+                    + "histogram, rts, ti, ti-rb and mbar split one run's chains");
+        }
+        if (stagesChains()) {
+            return temperedParts(replicates, tasks);
         }
         boolean forward = method != Method.RAISE;
         boolean reverse = method != Method.AIS;
@@ -578,6 +593,41 @@ public final class Estimation {
         return parts;
     }
 
+    /** Each replicate's tempered run in {@code ceil(tasks / replicates)} ranges on the blocks of its sums. */
+    private List<ChainPart> temperedParts(int replicates, int tasks) {
+        int perRun = (int) Math.min(Integer.MAX_VALUE, ((long) tasks + replicates - 1) / replicates);
+        List<ChainPart> parts = new ArrayList<>();
+        for (int b = 0; b < replicates; b++) {
+            for (int[] range : TemperedCoordinator.ranges(temperedSettings(b), perRun)) {
+                parts.add(new ChainPart(b, false, range[0], range[1]));
+            }
+        }
+        return parts;
+    }
+
+    /** The settings of replicate {@code replicate}'s tempered sampling run (rts, ti, ti-rb, mbar), checked. */
+    public TemperedSampling.Settings temperedSettings(int replicate) {
+        checkReplicates(replicate + 1);
+        if (check() != Family.TEMPERED) {
+            throw new UserException("--method " + method + " is no tempered sampling method");
+        }
+        return new Runner(this, 0, 0, b -> null).temperedSettings(Philox.replicateSeed(seed, replicate));
+    }
+
+    /**
+     * Runs one stage of tempered sampling runs split by chains here, on one backend: every part whose replicate has
+     * a stage in {@code stages} (from its run's {@link TemperedCoordinator}) continues from its state; the others are
+     * returned unchanged. What one task of a run split by chains computes, once per stage.
+     */
+    public List<StagedPart> runStage(Map<Integer, TemperedStage> stages, List<StagedPart> parts) {
+        value("the stages", stages);
+        value("the parts", parts);
+        if (!stagesChains()) {
+            throw new UserException("--method " + method + " does not run its chains in stages");
+        }
+        return new Runner(this, 0, 0, b -> null).runStage(stages, parts);
+    }
+
     /**
      * Runs the chain parts {@code parts} (of {@link #chainParts}) here, on one backend, and returns their partial
      * results in order: what one task of a run split by chains computes.
@@ -585,6 +635,9 @@ public final class Estimation {
     public List<AnnealingResult> run(List<ChainPart> parts) {
         value("the chain parts", parts);
         Family family = check();
+        if (family == Family.TEMPERED) {
+            throw new UserException("--method " + method + " runs its chain parts in stages (runStage), not at once");
+        }
         if (family != Family.ANNEALING && family != Family.WORK) {
             throw new UserException("--method " + method + " does not split by chains");
         }

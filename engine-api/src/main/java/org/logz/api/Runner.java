@@ -26,8 +26,11 @@ import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
+import org.logz.estimate.tempered.StageResult;
+import org.logz.estimate.tempered.TemperedPart;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.estimate.tempered.TemperedStage;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.SequentialModel;
@@ -235,19 +238,52 @@ final class Runner {
 
     /** rts, ti, ti-rb or mbar: one tempered sampling run read by all four estimators. */
     Outcome tempered() {
-        var ladder = e.ladder();
-        double[] logPrior = e.logPrior();
+        // the settings are checked before anything runs, also where this is the plan of a distributed run
+        temperedSettings(e.seed);
+        return e.withBackend(backend -> {
+            try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
+                List<TemperedResult> runs = replicates((seed, listener) -> new TemperedSampling(temperedSettings(seed))
+                        .run(path, listener));
+                return new Outcome(runs, Outcome.PathDescription.of(path), 0,
+                        new Outcome.Plan.Tempered(e.ladder(), e.priorName()), List.of());
+            }
+        });
+    }
+
+    /** The settings of the tempered sampling run keyed by {@code seed}. */
+    TemperedSampling.Settings temperedSettings(long seed) {
         if (e.mbarSamples == 0 && e.method == Method.MBAR) {
             throw new UserException("--method mbar needs --mbar-samples above 0");
         }
-        int chains = e.chainsOr(100);
+        return new TemperedSampling.Settings(e.chainsOr(100), e.ladder(), e.logPrior(), e.roundSweeps, e.rounds,
+                e.sweeps, e.batches, e.mbarSamples, seed, e.method);
+    }
+
+    /**
+     * One stage of tempered sampling runs split by chains, on one backend and path: each part whose replicate has a
+     * stage in {@code stages} continues from its state and runs it; the others are returned as they are.
+     */
+    List<StagedPart> runStage(Map<Integer, TemperedStage> stages, List<StagedPart> parts) {
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
-                List<TemperedResult> runs = replicates((seed, listener) -> new TemperedSampling(
-                        new TemperedSampling.Settings(chains, ladder, logPrior, e.roundSweeps, e.rounds, e.sweeps,
-                                e.batches, e.mbarSamples, seed, e.method)).run(path, listener));
-                return new Outcome(runs, Outcome.PathDescription.of(path), 0,
-                        new Outcome.Plan.Tempered(ladder, e.priorName()), List.of());
+                List<StagedPart> out = new ArrayList<>(parts.size());
+                for (StagedPart p : parts) {
+                    TemperedStage stage = stages.get(p.part().replicate());
+                    if (stage == null) {
+                        out.add(p);
+                        continue;
+                    }
+                    TemperedSampling run = new TemperedSampling(temperedSettings(Philox.replicateSeed(e.seed,
+                            p.part().replicate())));
+                    try (TemperedPart part = run.part(path, p.part().firstChain(), p.part().chains())) {
+                        if (p.state() != null) {
+                            part.restore(p.state());
+                        }
+                        StageResult result = part.run(stage, TemperedPart.Stretches.NONE);
+                        out.add(new StagedPart(p.part(), part.state(), result));
+                    }
+                }
+                return out;
             }
         });
     }

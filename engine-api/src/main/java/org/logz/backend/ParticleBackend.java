@@ -357,7 +357,7 @@ public abstract class ParticleBackend implements AutoCloseable {
      * One temperature move of simulated tempering with Rao-Blackwellized statistics (Carlson et al.
      * 2016, Algorithm 1, eq. 9 and 21): for every chain r, {@code q_rk ∝ exp(logF_rk + logLevelWeight_k)}
      * (eq. 7; {@code logLevelWeight_k = log r_k - log Ẑ_k}), a new level drawn from {@code q_r·} with the
-     * 53-bit uniform of Philox block {@code (0, r, step, TEMPERATURE)}, and the accumulators of
+     * 53-bit uniform of Philox block {@code (0, firstChain + r, step, TEMPERATURE)}, and the accumulators of
      * {@link Tempering#statistics()} updated in a fixed order. Runs the backend's {@link TemperingMoves}
      * capability, else {@link TemperingSteps} on downloaded buffers. Modifies nextLevel, betas,
      * probabilities and statistics.
@@ -372,7 +372,7 @@ public abstract class ParticleBackend implements AutoCloseable {
         range(t.probabilities(), 0, (int) cells);
         range(t.logLevelWeight(), 0, levels);
         range(t.levelBetas(), 0, levels);
-        range(t.statistics(), 0, Math.multiplyExact(Math.multiplyExact(4, levels), t.groups()));
+        range(t.statistics(), 0, TemperingSteps.statisticsLength(count, levels, t.groups()));
         range(t.level(), 0, count);
         range(t.nextLevel(), 0, count);
         range(t.betas(), 0, count);

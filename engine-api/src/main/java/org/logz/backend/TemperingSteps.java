@@ -7,7 +7,7 @@ import org.logz.random.StreamTag;
  * Host reference of {@link ParticleBackend#temper}'s arithmetic, which every backend reproduces (the
  * CPU backend runs it as is; {@code tempering.cu} mirrors it): per chain a softmax over levels in
  * float64 with the maximum subtracted and the sum taken in level order, a draw by inverse CDF in
- * level order, and per level sums over chains in chain order.
+ * level order, and per block of chains, group and level sums over chains in chain order ({@link #BLOCK_MEMBERS}).
  */
 public final class TemperingSteps {
     private TemperingSteps() {
@@ -24,12 +24,12 @@ public final class TemperingSteps {
         double[] weight = backend.download(t.logLevelWeight(), levels);
         double[] levelBetas = backend.download(t.levelBetas(), levels);
         int[] level = backend.download(t.level(), count);
-        double[] statistics = backend.download(t.statistics(), 4 * levels * t.groups());
+        double[] statistics = backend.download(t.statistics(), statisticsLength(count, levels, t.groups()));
         double[] q = new double[cells];
         int[] next = new int[count];
         double[] betas = new double[count];
         for (int r = 0; r < count; r++) {
-            next[r] = draw(logF, weight, r, levels, seed, step, q);
+            next[r] = draw(logF, weight, r, t.firstChain() + r, levels, seed, step, q);
             betas[r] = levelBetas[next[r]];
         }
         accumulate(q, slope, level, count, levels, t.groups(), statistics);
@@ -40,10 +40,12 @@ public final class TemperingSteps {
     }
 
     /**
-     * Writes {@code q_rk ∝ exp(logF_rk + weight_k)} of chain r into {@code q[r·levels ..]} and returns
-     * the level drawn from it with the 53-bit uniform of Philox block {@code (0, r, step, TEMPERATURE)}.
+     * Writes {@code q_rk ∝ exp(logF_rk + weight_k)} of row r into {@code q[r·levels ..]} and returns the level drawn
+     * from it with the 53-bit uniform of Philox block {@code (0, chain, step, TEMPERATURE)}, {@code chain} being the
+     * row's index in the whole run.
      */
-    public static int draw(double[] logF, double[] weight, int r, int levels, long seed, int step, double[] q) {
+    public static int draw(double[] logF, double[] weight, int r, int chain, int levels, long seed, int step,
+                           double[] q) {
         int row = r * levels;
         double max = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < levels; k++) {
@@ -56,7 +58,7 @@ public final class TemperingSteps {
             total += e;
         }
         int[] words = new int[4];
-        Philox.block(seed, 0, r, step, StreamTag.TEMPERATURE, words);
+        Philox.block(seed, 0, chain, step, StreamTag.TEMPERATURE, words);
         double target = Philox.toUniformDouble(words[0], words[1]) * total;
         int chosen = levels - 1;
         double cumulative = 0;
@@ -74,50 +76,71 @@ public final class TemperingSteps {
     }
 
     /**
-     * Group members per chunk of the per-level sums: a group's chains are summed in chain order within each chunk of
-     * {@value} consecutive members, then the chunk sums in chunk order. tempering.cu does the same in two kernels, one
-     * thread per (group, level, chunk) and one per (group, level), so the statistics agree to the bit while the device
-     * sums in parallel over chains rather than in one serial loop per level.
+     * Members of each group per block of the per-level sums. Block b holds chains {@code [64·G·b, 64·G·(b+1))}, the
+     * b-th run of {@value} members of every group; each block keeps its own sums, added to in chain order at every
+     * move, and a reader adds the blocks in block order ({@link #groupSums}). A run's chains split at block boundaries
+     * (Spark tasks, {@link org.logz.estimate.tempered.TemperedPart}) therefore keep the sums of the whole run
+     * to the bit, and tempering.cu sums in parallel, one thread per (block, group, level).
      */
-    public static final int CHUNK = 256;
+    public static final int BLOCK_MEMBERS = 64;
+
+    /** Blocks of {@link #BLOCK_MEMBERS} members per group that {@code count} chains in {@code groups} groups fill. */
+    public static int blocks(int count, int groups) {
+        long span = (long) BLOCK_MEMBERS * groups;
+        return (int) ((count + span - 1) / span);
+    }
+
+    /** Doubles of {@link Tempering#statistics()} for {@code count} chains, {@code levels} levels, {@code groups} groups. */
+    public static int statisticsLength(int count, int levels, int groups) {
+        return Math.multiplyExact(Math.multiplyExact(4 * levels, groups), Math.max(1, blocks(count, groups)));
+    }
 
     /**
-     * Adds, per group g of chains (r mod G = g) and level k, over the group's chains in chunked order ({@link #CHUNK}):
-     * {@code Σ q_rk}, {@code Σ q_rk slope_rk}, and over the chains whose state was drawn at level k,
-     * {@code Σ slope_rk} and their number; group g's sums start at {@code 4Kg}.
+     * Adds, per block b, group g (chain r in group r mod G) and level k, over the block's members of the group in chain
+     * order: {@code Σ q_rk}, {@code Σ q_rk slope_rk}, and over the chains whose state was drawn at level k,
+     * {@code Σ slope_rk} and their number; the sums of (b, g) start at {@code 4K(bG + g)}.
      */
     public static void accumulate(double[] q, double[] slope, int[] level, int count, int levels, int groups,
                                   double[] statistics) {
-        int members = (count + groups - 1) / groups;
-        double[] chunk = new double[4];
-        for (int e = 0; e < groups * levels; e++) {
-            int g = e / levels;
-            int k = e % levels;
-            double[] total = new double[4];
-            for (int c = 0; c * CHUNK < members; c++) {
-                java.util.Arrays.fill(chunk, 0);
-                for (int m = c * CHUNK; m < Math.min(members, (c + 1) * CHUNK); m++) {
-                    long r = g + (long) m * groups;
-                    if (r >= count) {
-                        break;
+        long span = (long) BLOCK_MEMBERS * groups;
+        int blocks = blocks(count, groups);
+        double[] sums = new double[4];
+        for (int b = 0; b < blocks; b++) {
+            for (int g = 0; g < groups; g++) {
+                int base = 4 * levels * (b * groups + g);
+                for (int k = 0; k < levels; k++) {
+                    java.util.Arrays.fill(sums, 0);
+                    for (long r = b * span + g; r < Math.min(count, (b + 1) * span); r += groups) {
+                        int cell = (int) r * levels + k;
+                        double p = q[cell];
+                        sums[0] += p;
+                        sums[1] += p * slope[cell];
+                        if (level[(int) r] == k) {
+                            sums[2] += slope[cell];
+                            sums[3] += 1;
+                        }
                     }
-                    int cell = (int) r * levels + k;
-                    double p = q[cell];
-                    chunk[0] += p;
-                    chunk[1] += p * slope[cell];
-                    if (level[(int) r] == k) {
-                        chunk[2] += slope[cell];
-                        chunk[3] += 1;
+                    for (int j = 0; j < 4; j++) {
+                        statistics[base + j * levels + k] += sums[j];
                     }
                 }
-                for (int j = 0; j < 4; j++) {
-                    total[j] += chunk[j];
-                }
-            }
-            int base = 4 * levels * g;
-            for (int j = 0; j < 4; j++) {
-                statistics[base + j * levels + k] += total[j];
             }
         }
+    }
+
+    /**
+     * The G × 4K sums of each group over its blocks, added in block order from zero: what {@link #accumulate} gathered
+     * in {@code blockStatistics} ({@code blocks × G × 4K}).
+     */
+    public static double[] groupSums(double[] blockStatistics, int levels, int groups) {
+        int width = 4 * levels;
+        int blocks = blockStatistics.length / (width * groups);
+        double[] out = new double[width * groups];
+        for (int b = 0; b < blocks; b++) {
+            for (int e = 0; e < out.length; e++) {
+                out[e] += blockStatistics[b * out.length + e];
+            }
+        }
+        return out;
     }
 }

@@ -2,6 +2,8 @@ package org.logz.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -13,7 +15,7 @@ import java.util.List;
 
 /**
  * Writes files so that they appear only when complete: content goes to a temporary file next to
- * the target, which is then moved into place. A failure never leaves a half-written file. A symbolic
+ * the target, forced to disk, then moved into place. A failure never leaves a half-written file. A symbolic
  * link is written through (its target is replaced and the link stays), an existing file keeps its
  * permissions, and a write-protected file is refused rather than replaced.
  */
@@ -156,8 +158,12 @@ public final class AtomicFiles {
             tmp = target.resolveSibling(".logz-" + Long.toHexString(System.nanoTime()) + ".part");
             created = tmp;
             Pending.add(created);
-            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                OutputStream out = Channels.newOutputStream(channel);
                 content.writeTo(out);
+                out.flush();
+                // on disk before the rename makes it the file: after a crash of the machine the old file or the new
+                channel.force(true);
             }
             keepPermissions(target, tmp);
             try {

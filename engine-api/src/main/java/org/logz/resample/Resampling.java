@@ -202,11 +202,16 @@ public final class Resampling {
      * uniforms of stream {@code RESEED}.
      */
     public static void randomIndices(int bound, int count, long seed, int step, int[] out) {
+        randomIndices(bound, 0, count, seed, step, out);
+    }
+
+    /** {@link #randomIndices(int, int, long, int, int[])} of particles {@code first .. first + count - 1} into out[0..]. */
+    public static void randomIndices(int bound, int first, int count, long seed, int step, int[] out) {
         if (bound < 1) {
             throw new IllegalArgumentException("random indices need a positive bound, got " + bound);
         }
         for (int k = 0; k < count; k++) {
-            out[k] = Math.min(bound - 1, (int) (uniform(k, seed, step, StreamTag.RESEED) * bound));
+            out[k] = Math.min(bound - 1, (int) (uniform(first + k, seed, step, StreamTag.RESEED) * bound));
         }
     }
 

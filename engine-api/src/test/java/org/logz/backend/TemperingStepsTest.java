@@ -15,7 +15,7 @@ class TemperingStepsTest {
         int levels = WEIGHT.length;
         double[] q = new double[LOG_F.length];
         for (int r = 0; r < 2; r++) {
-            TemperingSteps.draw(LOG_F, WEIGHT, r, levels, 1, 0, q);
+            TemperingSteps.draw(LOG_F, WEIGHT, r, r, levels, 1, 0, q);
             double total = 0;
             for (int k = 0; k < levels; k++) {
                 total += Math.exp(LOG_F[r * levels + k] + WEIGHT[k]);
@@ -38,7 +38,7 @@ class TemperingStepsTest {
         int[] counts = new int[levels];
         double[] q = new double[LOG_F.length];
         for (int step = 0; step < draws; step++) {
-            counts[TemperingSteps.draw(LOG_F, WEIGHT, 0, levels, 5, step, q)]++;
+            counts[TemperingSteps.draw(LOG_F, WEIGHT, 0, 0, levels, 5, step, q)]++;
         }
         for (int k = 0; k < levels; k++) {
             double p = q[k];

@@ -302,7 +302,7 @@ public final class CpuBackend extends ParticleBackend {
         int[] next = own(t.nextLevel()).values();
         double[] betas = own(t.betas()).values();
         for (int r = 0; r < count; r++) {
-            next[r] = TemperingSteps.draw(logF, weight, r, levels, seed, step, q);
+            next[r] = TemperingSteps.draw(logF, weight, r, t.firstChain() + r, levels, seed, step, q);
             betas[r] = levelBetas[next[r]];
         }
         TemperingSteps.accumulate(q, own(t.slope()).values(), own(t.level()).values(), count, levels, t.groups(),

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,10 +19,15 @@ import org.logz.UserException;
 import org.logz.api.ChainPart;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;
+import org.logz.api.StagedPart;
+import org.logz.api.StagedRuns;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.TracePoint;
+import org.logz.estimate.tempered.LevelEstimate;
+import org.logz.estimate.tempered.TemperedResult;
+import org.logz.estimate.tempered.TemperedStage;
 
 /**
  * A run split by chains (DESIGN §1) on the CPU: its parts run apart, in any grouping, and put together
@@ -98,6 +104,80 @@ class ChainPartsTest {
         }
     }
 
+    /** Tempered runs in parts of whole blocks of their sums: 3 groups of chains, blocks of 192 chains. */
+    private static Supplier<Estimation> tempered(String name) {
+        return switch (name) {
+            case "rts-ising" -> () -> Logz.ising(4).rts().chains(500).levels(12).sweeps(40).roundSweeps(8).rounds(3)
+                    .batches(3).mbarSamples(3000).seed(3);
+            case "ti-rbm" -> () -> Logz.demo().method("ti").chains(450).levels(10).sweeps(24).roundSweeps(4).rounds(2)
+                    .batches(3).seed(4);
+            case "mbar-gpc" -> () -> Logz.model("gpc:digits35").method("mbar").chains(400).levels(8).sweeps(12).rounds(0)
+                    .batches(3).mbarSamples(1500).seed(6);
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rts-ising", "ti-rbm", "mbar-gpc"})
+    void temperedPartsRunInStagesAndAreTheSingleProcessRunToTheBit(String name) {
+        Supplier<Estimation> e = tempered(name);
+        Outcome whole = e.get().outcome(2, b -> null);
+        Estimation driver = e.get();
+        Outcome plan = driver.outcome(0, 0, b -> null);
+        List<ChainPart> parts = driver.chainParts(2, 6);
+        assertEquals(6, parts.size(), parts.toString());
+        StagedRuns runs = new StagedRuns(driver, 2);
+        List<StagedPart> staged = parts.stream().map(StagedPart::of).toList();
+        int stages = 0;
+        for (Map<Integer, TemperedStage> next = runs.stages(); !next.isEmpty(); next = runs.stages(), stages++) {
+            // two tasks, each with an estimation of its own, as executors would run them; the first ends mid-replicate
+            List<StagedPart> ran = new ArrayList<>(e.get().runStage(next, staged.subList(0, 4)));
+            ran.addAll(e.get().runStage(next, staged.subList(4, staged.size())));
+            runs.accept(ran);
+            staged = ran;
+        }
+        Outcome split = plan.withReplicates(runs.results());
+        int most = split.runs().stream().mapToInt(r -> ((TemperedResult) r).initialRounds()).max().orElseThrow();
+        assertEquals(most + 2, stages, name + ": one stage for the annealing pass, one per round, one for the final run");
+        for (int b = 0; b < 2; b++) {
+            TemperedResult w = (TemperedResult) whole.runs().get(b);
+            TemperedResult s = (TemperedResult) split.runs().get(b);
+            assertEquals(w.initialRounds(), s.initialRounds());
+            assertEquals(w.finalDeviation(), s.finalDeviation(), 0.0, name);
+            assertEquals(w.logZ(), s.logZ(), 0.0, name + " replicate " + b);
+            assertEquals(w.standardError().getAsDouble(), s.standardError().getAsDouble(), 0.0, name);
+            for (int i = 0; i < w.estimates().size(); i++) {
+                LevelEstimate a = w.estimates().get(i);
+                LevelEstimate c = s.estimates().get(i);
+                assertEquals(a.method(), c.method());
+                assertEquals(a.stdErr(), c.stdErr(), 0.0, name + " " + a.method());
+                assertArrayEquals(a.curve(), c.curve(), 0.0, name + " " + a.method());
+            }
+            assertArrayEquals(w.initialLogZ(), s.initialLogZ(), 0.0, name);
+            assertArrayEquals(w.occupancy(), s.occupancy(), 0.0, name);
+            assertArrayEquals(w.visits(), s.visits(), name);
+            assertEquals(w.sweeps(), s.sweeps());
+            assertEquals(w.mbarSamples(), s.mbarSamples());
+            assertEquals(w.mbarResidual(), s.mbarResidual(), 0.0, name);
+            assertEquals(w.visitedBound().isPresent(), s.visitedBound().isPresent(), name);
+            if (w.visitedBound().isPresent()) {
+                // as in annealing: each part climbs from its own best states, so the pooled bound is at least the run's
+                assertTrue(s.visitedBound().getAsDouble() >= w.visitedBound().getAsDouble(), name);
+            }
+        }
+    }
+
+    @Test
+    void temperedPartsStartOnTheBlocksOfTheirSums() {
+        Estimation rts = Logz.ising(4).rts().chains(1000).batches(5);
+        assertEquals(List.of("0+320", "320+320", "640+360"), rts.chainParts(1, 3).stream()
+                .map(p -> p.firstChain() + "+" + p.chains()).toList());
+        assertEquals(1, Logz.ising(4).rts().chains(100).chainParts(1, 4).size(), "100 chains are one block");
+        UserException outside = assertThrows(UserException.class, () -> rts.runStage(Map.of(0, new TemperedStage.Anneal()),
+                List.of(StagedPart.of(new ChainPart(0, false, 100, 300)))));
+        assertTrue(outside.getMessage().contains("no part"), outside.getMessage());
+    }
+
     @Test
     void partsStartOnTheChainBlockAndCoverTheRun() {
         assertEquals(List.of("0+128", "128+192", "320+130"), ranges(450, 3));
@@ -115,6 +195,7 @@ class ChainPartsTest {
     void methodsThatCoupleTheirChainsAndPseudoMarginalPathsDoNotSplit() {
         assertTrue(Logz.demo().bar().splitsChains());
         assertFalse(Logz.demo().smc().splitsChains());
+        assertTrue(Logz.demo().rts().splitsChains());
         UserException smc = assertThrows(UserException.class, () -> Logz.demo().smc().chainParts(1, 2));
         assertTrue(smc.getMessage().contains("couples its chains"), smc.getMessage());
         assertFalse(Logz.model("glmm:sim8").ais().splitsChains());

@@ -45,8 +45,6 @@ public final class CudaBackend extends ParticleBackend {
     private final Set<CudaBuffer> live = Collections.newSetFromMap(new IdentityHashMap<>());
     private final CudaVector summary;
     private final CudaIndexVector flag;
-    /** Chunk sums of the tempering statistics, grown to the largest run seen. */
-    private CudaVector temperScratch;
     private Workspace workspace;
 
     CudaBackend(String name, CudaDevice device) {
@@ -386,17 +384,10 @@ public final class CudaBackend extends ParticleBackend {
 
     private void temperOnDevice(Tempering t, int count, int levels, long seed, int step) {
         temperingKernels.draw(own(t.logF()).address(), own(t.logLevelWeight()).address(), count, levels,
-                own(t.levelBetas()).address(), seed, step, own(t.probabilities()).address(), own(t.nextLevel()).address(),
-                own(t.betas()).address());
-        long partials = 4L * t.groups() * levels * TemperingKernels.chunks(count, t.groups());
-        if (temperScratch == null || temperScratch.length() < partials) {
-            if (temperScratch != null) {
-                temperScratch.close();
-            }
-            temperScratch = new CudaVector(this, (int) Math.min(Integer.MAX_VALUE, partials));
-        }
+                own(t.levelBetas()).address(), t.firstChain(), seed, step, own(t.probabilities()).address(),
+                own(t.nextLevel()).address(), own(t.betas()).address());
         temperingKernels.accumulate(own(t.probabilities()).address(), own(t.slope()).address(), own(t.level()).address(),
-                count, levels, t.groups(), temperScratch.address(), own(t.statistics()).address());
+                count, levels, t.groups(), own(t.statistics()).address());
         own(t.nextLevel()).wrote(0, count, levels);
     }
 

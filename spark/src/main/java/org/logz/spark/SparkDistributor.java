@@ -5,18 +5,24 @@ import java.util.List;
 import java.util.Map;
 
 import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
+import org.apache.spark.storage.StorageLevel;
 import org.logz.UserException;
+import org.logz.api.StagedPart;
+import org.logz.api.StagedRuns;
 import org.logz.cli.Distributor;
 import org.logz.cli.TaskReplicates;
 import org.logz.estimate.EstimationException;
+import org.logz.estimate.tempered.TemperedStage;
 
 /**
  * {@code logz estimate --spark MASTER}: the job's units (replicates, or each run's chain parts where there are fewer
  * replicates than tasks, {@link TaskReplicates#split}) split into contiguous ranges, one Spark task each; every task
  * parses the command line again where it runs, runs its range ({@link ReplicateTask}) and sends back the result
- * records, which the driver puts in unit order. Replicate b is keyed by {@code Philox.replicateSeed(seed, b)}, and each
+ * records, which the driver puts in unit order. Tempered sampling split by chains runs one Spark stage per stage of its
+ * runs ({@link #staged}). Replicate b is keyed by {@code Philox.replicateSeed(seed, b)}, and each
  * chain by its index, wherever it runs, so the partitioning, the executors and a retried task change no bit.
  */
 public final class SparkDistributor implements Distributor {
@@ -27,6 +33,9 @@ public final class SparkDistributor implements Distributor {
             int wanted = partitions == null ? sc.defaultParallelism() : partitions;
             TaskReplicates.Job split = TaskReplicates.split(job, wanted);
             int tasks = Math.min(wanted, split.units());
+            if (split.staged()) {
+                return new Run(staged(sc, split, tasks, stages -> new StageTask(split, stages, shipped)), tasks, split);
+            }
             return new Run(run(sc, new ReplicateTask(split, shipped), split.units(), tasks), tasks, split);
         });
     }
@@ -96,6 +105,48 @@ public final class SparkDistributor implements Distributor {
             records.addAll((List<?>) RecordCodec.decode(part));
         }
         return records;
+    }
+
+    /**
+     * A staged job's parts in {@code tasks} contiguous ranges, one partition each, run stage after stage: each stage
+     * maps the partitions (kept by Spark, spilled to disk where memory runs short, recomputed from the stage before
+     * where an executor is lost) through the task {@code stageTask} makes for it, and the driver reads the results of
+     * the parts that ran it, without their states, to choose the next stage. Returns each replicate's result.
+     */
+    static List<Object> staged(JavaSparkContext sc, TaskReplicates.Job job, int tasks,
+                               java.util.function.Function<Map<Integer, TemperedStage>, Function<byte[], byte[]>> stageTask) {
+        StagedRuns runs = TaskReplicates.stagedRuns(job);
+        List<byte[]> initial = new ArrayList<>();
+        int units = job.units();
+        for (int i = 0; i < tasks; i++) {
+            List<StagedPart> parts = job.parts().subList((int) ((long) units * i / tasks),
+                    (int) ((long) units * (i + 1) / tasks)).stream().map(StagedPart::of).toList();
+            initial.add(RecordCodec.encode(parts));
+        }
+        // the last two stages stay persisted: a partition lost in a stage is recomputed from the one before
+        List<JavaRDD<byte[]>> kept = new ArrayList<>(List.of(sc.parallelize(initial, tasks)));
+        try {
+            for (Map<Integer, TemperedStage> stages = runs.stages(); !stages.isEmpty(); stages = runs.stages()) {
+                JavaRDD<byte[]> next = kept.get(kept.size() - 1).map(stageTask.apply(stages))
+                        .persist(StorageLevel.MEMORY_AND_DISK());
+                kept.add(next);
+                List<StagedPart> results = new ArrayList<>();
+                for (byte[] partition : next.map(new StageTask.Results(stages.keySet())).collect()) {
+                    results.addAll(StageTask.decode(partition));
+                }
+                while (kept.size() > 2) {
+                    kept.remove(0).unpersist(false);
+                }
+                runs.accept(results);
+            }
+        } catch (UserException | EstimationException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure(e);
+        } finally {
+            kept.forEach(rdd -> rdd.unpersist(false));
+        }
+        return new ArrayList<>(runs.results());
     }
 
     /** A failed job as the command line reports it: a task's own user error or failed run, else the job's reason. */

@@ -15,6 +15,7 @@ import org.apache.spark.api.java.function.Function;
 import org.junit.jupiter.api.Test;
 import org.logz.cli.TaskReplicates;
 import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.EstimationException;
 
 /** A task that fails and runs again changes no bit of the estimate (issue 14, item 3), whole replicates or chain parts. */
@@ -35,10 +36,10 @@ class RetryTest {
 
     @Test
     void retriedTasksGiveTheBitsOfTasksThatNeverFailed() {
-        TaskReplicates.Job replicates = new TaskReplicates.Job(ARGS, 6, null, 0, List.of());
+        TaskReplicates.Job replicates = new TaskReplicates.Job(ARGS, 6, null, 0, List.of(), false);
         // one run of 300 chains in 5 parts of whole 64-chain blocks
         TaskReplicates.Job chains = TaskReplicates.split(new TaskReplicates.Job(List.of("estimate", "--chains", "300",
-                "--steps", "60", "--backend", "cpu", "--seed", "11"), 1, null, 0, List.of()), 5);
+                "--steps", "60", "--backend", "cpu", "--seed", "11"), 1, null, 0, List.of(), false), 5);
         assertEquals(5, chains.units());
         // local[N,F]: N threads, F attempts per task
         try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setMaster("local[2,2]").setAppName("retry")
@@ -61,13 +62,52 @@ class RetryTest {
         }
     }
 
+    /** Every first attempt of a stage's task fails. */
+    private record FailingFirstStageAttempt(Function<byte[], byte[]> task) implements Function<byte[], byte[]> {
+        @Override
+        public byte[] call(byte[] parts) throws Exception {
+            if (TaskContext.get().attemptNumber() == 0) {
+                throw new IllegalStateException("injected failure of the first attempt of a stage");
+            }
+            return task.call(parts);
+        }
+    }
+
+    @Test
+    void retriedStagesOfATemperedRunGiveTheBitsOfStagesThatNeverFailed() {
+        // 500 chains in 3 groups: 3 blocks of 192 chains, one part each; annealing, up to 2 rounds, final run
+        TaskReplicates.Job job = TaskReplicates.split(new TaskReplicates.Job(List.of("estimate", "--model", "ising:L=4",
+                "--method", "rts", "--chains", "500", "--batches", "3", "--levels", "8", "--sweeps", "20",
+                "--round-sweeps", "4", "--rounds", "2", "--mbar-samples", "500", "--backend", "cpu", "--seed", "11"), 1,
+                null, 0, List.of(), false), 3);
+        assertTrue(job.staged());
+        assertEquals(3, job.units());
+        try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setMaster("local[2,2]").setAppName("retry")
+                .set("spark.ui.enabled", "false"))) {
+            sc.setLogLevel("OFF");
+            List<Object> clean = SparkDistributor.staged(sc, job, 2, stages -> new StageTask(job, stages, Map.of()));
+            List<Object> retried = SparkDistributor.staged(sc, job, 2,
+                    stages -> new FailingFirstStageAttempt(new StageTask(job, stages, Map.of())));
+            TemperedResult a = (TemperedResult) clean.get(0);
+            TemperedResult r = (TemperedResult) retried.get(0);
+            assertEquals(Double.doubleToLongBits(a.logZ()), Double.doubleToLongBits(r.logZ()));
+            assertEquals(a.standardError(), r.standardError());
+            for (int i = 0; i < a.estimates().size(); i++) {
+                assertArrayEquals(a.estimates().get(i).curve(), r.estimates().get(i).curve(), 0.0,
+                        a.estimates().get(i).method().toString());
+            }
+            assertArrayEquals(a.initialLogZ(), r.initialLogZ(), 0.0);
+            assertEquals(a.initialRounds(), r.initialRounds());
+        }
+    }
+
     @Test
     void theInjectedFailureFailsTheJobWithoutARetry() {
         try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("no retry")
                 .set("spark.ui.enabled", "false"))) {
             sc.setLogLevel("OFF");
             EstimationException e = assertThrows(EstimationException.class, () -> SparkDistributor.run(sc,
-                    new FailingFirstAttempt(new ReplicateTask(new TaskReplicates.Job(ARGS, 6, null, 0, List.of()), Map.of())), 6, 3));
+                    new FailingFirstAttempt(new ReplicateTask(new TaskReplicates.Job(ARGS, 6, null, 0, List.of(), false), Map.of())), 6, 3));
             assertTrue(e.getMessage().startsWith("the Spark job failed: ") && e.getMessage().contains("injected failure"),
                     e.getMessage());
         }

@@ -47,7 +47,11 @@ public abstract class TemperingContract extends BackendTest {
         return v;
     }
 
-    /** 1100 chains: the groups' sums span several chunks of TemperingSteps.CHUNK members, the last one partial. */
+    /**
+     * 1100 chains in 3 groups: 6 blocks of {@link TemperingSteps#BLOCK_MEMBERS} members per group, the last one
+     * partial. Rows 384 to 1099 moved alone (a part of the run from block 2) draw the same levels and add the same
+     * sums to their blocks, to the bit, as in the whole batch.
+     */
     @Test
     void temperMatchesTheHostCodeAndTheReferenceBackend() {
         int count = 1100;
@@ -63,18 +67,20 @@ public abstract class TemperingContract extends BackendTest {
         double[] q = new double[count * levels];
         int[] next = new int[count];
         int groups = 3;
-        double[] statistics = new double[4 * levels * groups];
+        int length = TemperingSteps.statisticsLength(count, levels, groups);
+        double[] statistics = new double[length];
         java.util.Arrays.fill(statistics, 0.5);
         for (int r = 0; r < count; r++) {
-            next[r] = TemperingSteps.draw(logF, weight, r, levels, 9, 4, q);
+            next[r] = TemperingSteps.draw(logF, weight, r, r, levels, 9, 4, q);
         }
         TemperingSteps.accumulate(q, slope, level, count, levels, groups, statistics);
-        double[] ungrouped = new double[4 * levels];
-        TemperingSteps.accumulate(q, slope, level, count, levels, 1, ungrouped);
+        double[] oneGroup = new double[TemperingSteps.statisticsLength(count, levels, 1)];
+        TemperingSteps.accumulate(q, slope, level, count, levels, 1, oneGroup);
+        double[] ungrouped = TemperingSteps.groupSums(oneGroup, levels, 1);
         for (int e = 0; e < ungrouped.length; e++) {
             double sum = 0;
-            for (int g = 0; g < groups; g++) {
-                sum += statistics[4 * levels * g + e] - 0.5;
+            for (int cell = 0; cell < length / ungrouped.length; cell++) {
+                sum += statistics[cell * ungrouped.length + e] - 0.5;
             }
             assertEquals(ungrouped[e], sum, 1e-9 * (1 + Math.abs(sum)), "groups partition the chains: statistic " + e);
         }
@@ -83,13 +89,13 @@ public abstract class TemperingContract extends BackendTest {
                  ParticleVector w = on.vector(levels); ParticleVector b = on.vector(levels);
                  IndexVector at = on.indices(count); IndexVector to = on.indices(count + 3);
                  ParticleVector betas = on.vector(count); ParticleVector probabilities = on.vector(count * levels);
-                 ParticleVector stats = on.vector(4 * levels * groups)) {
+                 ParticleVector stats = on.vector(length)) {
                 on.upload(logF, f);
                 on.upload(slope, d);
                 on.upload(weight, w);
                 on.upload(ladder, b);
                 on.upload(level, at);
-                on.fill(stats, 0, 4 * levels * groups, 0.5);
+                on.fill(stats, 0, length, 0.5);
                 on.temper(new Tempering(f, d, w, b, at, to, betas, probabilities, stats, groups), count, levels, 9, 4);
                 assertArrayEquals(next, on.download(to, count), on.name() + ": drawn levels");
                 double[] gotBetas = on.download(betas, count);
@@ -100,15 +106,43 @@ public abstract class TemperingContract extends BackendTest {
                 for (int e = 0; e < q.length; e++) {
                     assertEquals(q[e], gotQ[e], 1e-12, on.name() + ": q entry " + e);
                 }
-                double[] gotStats = on.download(stats, 4 * levels * groups);
+                double[] gotStats = on.download(stats, length);
                 for (int e = 0; e < statistics.length; e++) {
                     assertEquals(statistics[e], gotStats[e], 1e-9 * (1 + Math.abs(statistics[e])), on.name() + ": statistic " + e);
                 }
+                assertAPartMovesAsInTheWholeBatch(on, f, d, w, b, at, next, gotQ, gotStats, count, levels, groups);
                 Tempering tooSmall = new Tempering(f, d, w, b, at, to, betas, probabilities, stats, groups);
                 assertThrows(IllegalArgumentException.class, () -> on.temper(tooSmall, count, levels + 1, 9, 5));
                 Tempering tooManyGroups = new Tempering(f, d, w, b, at, to, betas, probabilities, stats, groups + 1);
                 assertThrows(IllegalArgumentException.class, () -> on.temper(tooManyGroups, count, levels, 9, 5));
             }
+        }
+    }
+
+    private static void assertAPartMovesAsInTheWholeBatch(ParticleBackend on, ParticleVector f, ParticleVector d,
+                                                          ParticleVector w, ParticleVector b, IndexVector at, int[] next,
+                                                          double[] q, double[] statistics, int count, int levels,
+                                                          int groups) {
+        int first = 2 * TemperingSteps.BLOCK_MEMBERS * groups;
+        int rows = count - first;
+        int width = 4 * levels * groups;
+        try (ParticleVector pf = on.vector(rows * levels); ParticleVector pd = on.vector(rows * levels);
+             IndexVector pat = on.indices(rows); IndexVector to = on.indices(rows); ParticleVector betas = on.vector(rows);
+             ParticleVector probabilities = on.vector(rows * levels);
+             ParticleVector stats = on.vector(TemperingSteps.statisticsLength(rows, levels, groups))) {
+            on.upload(java.util.Arrays.copyOfRange(on.download(f, count * levels), first * levels, count * levels), pf);
+            on.upload(java.util.Arrays.copyOfRange(on.download(d, count * levels), first * levels, count * levels), pd);
+            on.upload(java.util.Arrays.copyOfRange(on.download(at, count), first, count), pat);
+            on.fill(stats, 0, TemperingSteps.statisticsLength(rows, levels, groups), 0.5);
+            on.temper(new Tempering(pf, pd, w, b, pat, to, betas, probabilities, stats, groups, first), rows, levels, 9, 4);
+            assertArrayEquals(java.util.Arrays.copyOfRange(next, first, count), on.download(to, rows),
+                    on.name() + ": levels drawn by the part");
+            assertArrayEquals(java.util.Arrays.copyOfRange(q, first * levels, count * levels),
+                    on.download(probabilities, rows * levels), on.name() + ": q of the part");
+            assertArrayEquals(java.util.Arrays.copyOfRange(statistics, 2 * width, statistics.length),
+                    on.download(stats, statistics.length - 2 * width), on.name() + ": the part's blocks");
+            assertThrows(IllegalArgumentException.class, () -> new Tempering(pf, pd, w, b, pat, to, betas, probabilities,
+                    stats, groups, first + groups), "a part that starts inside a block");
         }
     }
 

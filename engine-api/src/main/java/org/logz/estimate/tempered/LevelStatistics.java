@@ -159,15 +159,6 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
         return all;
     }
 
-    /** Element-wise {@link #plus}: each group's statistics over two stretches. */
-    public static LevelStatistics[] plus(LevelStatistics[] a, LevelStatistics[] b) {
-        LevelStatistics[] out = new LevelStatistics[a.length];
-        for (int g = 0; g < a.length; g++) {
-            out[g] = a[g].plus(b[g]);
-        }
-        return out;
-    }
-
     public LevelStatistics plus(LevelStatistics other) {
         double[] sum = values.clone();
         for (int i = 0; i < sum.length; i++) {

@@ -1,18 +1,10 @@
 package org.logz.estimate.tempered;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.OptionalDouble;
-import java.util.function.Function;
 
 import org.logz.UserException;
-import org.logz.backend.IndexVector;
-import org.logz.backend.ParticleBackend;
-import org.logz.backend.ParticleVector;
-import org.logz.backend.Tempering;
-import org.logz.backend.WeightSummary;
-import org.logz.estimate.EstimationException;
+import org.logz.backend.TemperingSteps;
 import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.memory.Footprint;
@@ -52,6 +44,10 @@ import org.logz.schedule.Schedule;
  *       once Ẑ is fixed.</li>
  * </ol>
  * Philox steps come from one counter: 0 for the base draw, then one path step per iteration (n transitions, DESIGN §2).
+ *
+ * <p>The chains couple only through Ẑ, so the run is written as stages ({@link TemperedStage}) that parts of the
+ * chains run ({@link TemperedPart}) and a coordinator reads ({@link TemperedCoordinator}): one part here, or many
+ * (Spark tasks, one stage per round), with the same bits, as every sum over chains is kept per block of chains.
  */
 public final class TemperedSampling {
     /**
@@ -131,6 +127,29 @@ public final class TemperedSampling {
             return (long) roundSweeps * ((1L << maxRounds) - 1);
         }
 
+        /** Iterations of a run whose initial rounds run to the cap: its Philox steps and progress total. */
+        public long totalIterations() {
+            return iterationsRun(maxRounds);
+        }
+
+        /** Iterations of a run with {@code rounds} initial rounds: annealing pass, rounds, burn-in, final run. */
+        public long iterationsRun(int rounds) {
+            return (levels() - 1) + (long) roundSweeps * ((1L << rounds) - 1) + burnIn() + sweeps;
+        }
+
+        /** Groups of chains behind the standard errors (chain r in group r mod G): {@code min(batches, chains)}. */
+        public int groups() {
+            return Math.min(batches, chains);
+        }
+
+        /**
+         * Chains per block of the tempering sums ({@link TemperingSteps#BLOCK_MEMBERS} of each group): a run's chains
+         * split into parts at these boundaries ({@link TemperedCoordinator#ranges}).
+         */
+        public long blockChains() {
+            return (long) TemperingSteps.BLOCK_MEMBERS * groups();
+        }
+
         @Override
         public double[] logPrior() {
             return logPrior.clone();
@@ -167,259 +186,53 @@ public final class TemperedSampling {
     }
 
     /**
-     * What a run allocates: the chains; per chain and level the log densities, slopes and level
-     * probabilities; and on the heap the states kept for MBAR, held once as downloaded, once as the
-     * K × N reduced potentials of the whole solve, and once more by the chain groups' solves.
+     * What a run of {@code chains} of the chains allocates: the chains; per chain and level the log densities, slopes
+     * and level probabilities, and per block of chains the tempering sums; and on the heap the states kept for MBAR,
+     * held once as downloaded, once more as the coordinator files them by group, once as the K × N reduced potentials
+     * of the whole solve, and once more by the chain groups' solves.
      */
-    public Footprint footprint(TemperedPath path) {
-        long m = settings.chains();
+    public Footprint footprint(TemperedPath path, int chains) {
+        long m = chains;
         long k = settings.levels();
         long cells = Footprint.times(m, k);
-        long vectors = Footprint.times(cells, 24) + Footprint.times(m, 24) + 64 * k;
-        long mbar = Footprint.times(Footprint.times(settings.mbarSamples(), k), 8 * 4);
+        long sums = Footprint.times(TemperingSteps.statisticsLength(chains, settings.levels(), settings.groups()), 8);
+        long vectors = Footprint.times(cells, 24) + Footprint.times(m, 24) + 64 * k + sums;
+        // a part keeps its share of the MBAR samples
+        long kept = (long) Math.ceil((double) settings.mbarSamples() * chains / settings.chains());
+        long mbar = Footprint.times(Footprint.times(kept, k), 8 * 5);
         return new Footprint(Footprint.times(m, path.bytesPerChain()), vectors, mbar + Footprint.times(cells, 8));
     }
 
     /**
-     * Runs tempered sampling on {@code path}.
+     * Runs tempered sampling on {@code path}: every chain in one part.
      *
      * @throws org.logz.UserException when the model moves no chains between levels
      *                                ({@link org.logz.model.TemperedModel#supportsTempering()})
      */
     public TemperedResult run(TemperedPath path, ProgressListener listener) {
+        TemperedCoordinator coordinator = new TemperedCoordinator(settings, listener);
+        try (TemperedPart part = part(path, 0, settings.chains())) {
+            for (TemperedStage stage = coordinator.stage(); stage != null; stage = coordinator.stage()) {
+                coordinator.accept(List.of(part.run(stage, coordinator.stretches())));
+            }
+        }
+        return coordinator.result();
+    }
+
+    /**
+     * Chains {@code firstChain .. firstChain + count - 1} of the run on {@code path}, their footprint checked against
+     * the backend.
+     *
+     * @throws org.logz.UserException when the model moves no chains between levels or the chains do not fit
+     */
+    public TemperedPart part(TemperedPath path, int firstChain, int count) {
         if (!path.model().supportsTempering()) {
-            throw new org.logz.UserException("tempered sampling needs per-chain temperatures, which "
-                    + path.description() + " does not have; use the annealing methods");
+            throw new UserException("tempered sampling needs per-chain temperatures, which " + path.description()
+                    + " does not have; use the annealing methods");
         }
-        path.backend().require(footprint(path), "tempered sampling with " + settings.chains() + " chains on "
+        path.backend().require(footprint(path, count), "tempered sampling with " + count + " chains on "
                 + settings.levels() + " levels and " + settings.mbarSamples() + " MBAR samples on " + path.description());
-        try (Run run = new Run(path, listener)) {
-            return run.execute();
-        }
+        return new TemperedPart(settings, path, firstChain, count);
     }
 
-    /** The device buffers and host state of one run. */
-    private final class Run implements AutoCloseable {
-        private final TemperedPath path;
-        private final ParticleBackend backend;
-        private final ProgressListener listener;
-        private final int m = settings.chains();
-        private final int k = settings.levels();
-        /** Groups of chains behind the standard errors (chain r in group r mod G). */
-        private final int groups = Math.min(settings.batches(), settings.chains());
-        private final double[] betas = settings.ladder().betas();
-        private final double[] logPrior = settings.logPrior();
-        private final long seed = settings.seed();
-        private final long total;
-        private final long startedNanos = System.nanoTime();
-        private final long bytesBefore;
-        private final TemperedPath.Chains chains;
-        private final ParticleVector levelBetas;
-        private final ParticleVector logLevelWeight;
-        private final ParticleVector chainBetas;
-        private final ParticleVector logF;
-        private final ParticleVector slope;
-        private final ParticleVector probabilities;
-        private final ParticleVector statistics;
-        private final IndexVector[] level = new IndexVector[2];
-        /** Tempering moves alternate between the two level vectors: {@code moves[i]} reads level[i]. */
-        private final Tempering[] moves = new Tempering[2];
-        private int current;
-        private int step;
-        private long done;
-        private long transitions;
-
-        Run(TemperedPath path, ProgressListener listener) {
-            this.path = path;
-            this.backend = path.backend();
-            this.listener = listener;
-            this.bytesBefore = backend.transferredBytes();
-            this.total = (k - 1) + settings.initialSweepsCap() + settings.burnIn() + settings.sweeps();
-            path.requireSteps(total + 1);
-            this.chains = path.chains(m);
-            this.levelBetas = backend.vector(k);
-            this.logLevelWeight = backend.vector(k);
-            this.chainBetas = backend.vector(m);
-            this.logF = backend.vector(m * k);
-            this.slope = backend.vector(m * k);
-            this.probabilities = backend.vector(m * k);
-            this.statistics = backend.vector(4 * k * groups);
-            this.level[0] = backend.indices(m);
-            this.level[1] = backend.indices(m);
-            backend.upload(betas, levelBetas);
-            for (int i = 0; i < 2; i++) {
-                moves[i] = new Tempering(logF, slope, logLevelWeight, levelBetas, level[i], level[1 - i], chainBetas,
-                        probabilities, statistics, groups);
-            }
-        }
-
-        TemperedResult execute() {
-            double[] initialLogZ = anneal();
-            double[] logZHat = initialLogZ.clone();
-            int rounds = 0;
-            boolean converged = false;
-            double deviation = Double.NaN;
-            for (; rounds < settings.maxRounds() && !converged; rounds++) {
-                restartLevels();
-                int length = settings.roundSweeps() << rounds;
-                // the first half lets the states follow the new Ẑ; only the second half is read
-                iterate(length / 2, logZHat, null);
-                LevelStatistics s = LevelStatistics.sum(iterate(length - length / 2, logZHat, null));
-                deviation = deviation(s.occupancy());
-                converged = deviation < TemperedResult.STOP / k;
-                logZHat = s.rts(logZHat, logPrior);
-            }
-            done = (k - 1) + settings.initialSweepsCap();
-            if (rounds == 0) {
-                // without rounds the chains would start at level 0 holding states annealed to β = 1
-                restartLevels();
-            }
-
-            // as in the rounds, the states first follow the final Ẑ before anything is read
-            if (settings.burnIn() > 0) {
-                iterate(settings.burnIn(), logZHat, null);
-            }
-            int b = Math.min(settings.batches(), settings.sweeps());
-            LevelStatistics[] group = null;
-            int storeEvery = settings.mbarSamples() == 0 ? 0
-                    : (int) Math.max(1, (long) m * settings.sweeps() / settings.mbarSamples());
-            Keep keep = storeEvery == 0 ? null : new Keep(MbarSamples.groups(k, groups), storeEvery);
-            for (int i = 0; i < b; i++) {
-                int length = settings.sweeps() / b + (i < settings.sweeps() % b ? 1 : 0);
-                LevelStatistics[] stretch = iterate(length, logZHat, keep);
-                group = group == null ? stretch : LevelStatistics.plus(group, stretch);
-                listener.progress(done, total, LevelStatistics.sum(group).rts(logZHat, logPrior)[k - 1], Double.NaN);
-            }
-            List<MbarSamples> kept = keep == null ? List.of() : keep.groups();
-            return result(initialLogZ, logZHat, List.of(group), kept, rounds, converged, deviation);
-        }
-
-        /** Every chain to a level drawn uniformly at random (§2.4); states are kept. */
-        private void restartLevels() {
-            backend.randomIndices(k, m, seed, step, level[current]);
-            backend.gather(levelBetas, level[current], m, chainBetas, 0);
-        }
-
-        /** The annealing pass over the ladder: log Ẑ_k from the running AIS estimate at β_k. */
-        private double[] anneal() {
-            double[] logZ = new double[k];
-            logZ[0] = path.logZ0();
-            try (ParticleVector logW = backend.vector(m)) {
-                chains.sampleBase(seed, step++);
-                backend.fill(logW, 0, m, 0.0);
-                for (int i = 1; i < k; i++) {
-                    chains.anneal(betas[i - 1], betas[i], logW, true, seed, step++);
-                    WeightSummary s = backend.summarize(logW, m);
-                    if (s.degenerate()) {
-                        throw new EstimationException("tempered sampling on " + path.description() + ": the annealing "
-                                + "pass that initializes log Ẑ produced degenerate weights at β = " + betas[i]);
-                    }
-                    logZ[i] = path.logZ0() + s.logMean();
-                    done++;
-                }
-            }
-            transitions += (long) (k - 1) * m * path.transitionsPerStep();
-            listener.progress(done, total, logZ[k - 1], Double.NaN);
-            return logZ;
-        }
-
-        /** {@code count} iterations at fixed Ẑ; returns what each group of chains accumulated. */
-        private LevelStatistics[] iterate(int count, double[] logZHat, Keep keep) {
-            double[] weight = new double[k];
-            for (int i = 0; i < k; i++) {
-                weight[i] = logPrior[i] - logZHat[i];
-            }
-            backend.upload(weight, logLevelWeight);
-            backend.fill(statistics, 0, 4 * k * groups, 0.0);
-            for (int i = 0; i < count; i++) {
-                chains.transition(chainBetas, 1, seed, step);
-                chains.levels(levelBetas, k, logF, slope);
-                if (keep != null && i % keep.every == 0) {
-                    MbarSamples.addByChain(keep.groups, backend.download(logF, m * k), backend.download(level[current], m));
-                }
-                backend.temper(moves[current], m, k, seed, step);
-                current = 1 - current;
-                step++;
-                done++;
-            }
-            transitions += (long) count * m * path.transitionsPerStep();
-            double[] values = backend.download(statistics, 4 * k * groups);
-            for (double v : values) {
-                if (!Double.isFinite(v)) {
-                    throw new EstimationException("tempered sampling on " + path.description() + ": a level statistic is "
-                            + v + "; the model's log densities are not finite");
-                }
-            }
-            LevelStatistics[] out = new LevelStatistics[groups];
-            for (int g = 0; g < groups; g++) {
-                long members = (m - g + groups - 1) / groups;
-                out[g] = new LevelStatistics(betas, Arrays.copyOfRange(values, 4 * k * g, 4 * k * (g + 1)),
-                        count * members);
-            }
-            return out;
-        }
-
-        private double deviation(double[] occupancy) {
-            double worst = 0;
-            for (int i = 0; i < k; i++) {
-                worst = Math.max(worst, Math.abs(Math.exp(logPrior[i]) - occupancy[i]));
-            }
-            return worst;
-        }
-
-        private TemperedResult result(double[] initialLogZ, double[] logZHat, List<LevelStatistics> group,
-                                      List<MbarSamples> kept, int rounds, boolean converged, double deviation) {
-            LevelStatistics all = LevelStatistics.sum(group.toArray(LevelStatistics[]::new));
-            double logZ0 = path.logZ0();
-            List<LevelEstimate> estimates = new ArrayList<>();
-            double[] rts = all.rts(logZHat, logPrior);
-            estimates.add(LevelEstimate.of(Method.RTS, rts, read(group, s -> s.rts(logZHat, logPrior))));
-            estimates.add(LevelEstimate.of(Method.TI, all.ti(logZ0), read(group, s -> s.ti(logZ0))));
-            estimates.add(LevelEstimate.of(Method.TI_RB, all.tiRb(logZ0), read(group, s -> s.tiRb(logZ0))));
-            int stored = 0;
-            double mbarResidual = Double.NaN;
-            if (!kept.isEmpty()) {
-                MbarSamples union = new MbarSamples(k);
-                kept.forEach(union::addAll);
-                stored = union.size();
-                MbarSamples.Curve mbar = union.curve(logZ0, rts);
-                mbarResidual = mbar.residual();
-                List<double[]> groupCurves = new ArrayList<>(kept.size());
-                for (MbarSamples samples : kept) {
-                    MbarSamples.Curve c = samples.curve(logZ0, mbar.logZ());
-                    mbarResidual = Math.max(mbarResidual, c.residual());
-                    groupCurves.add(c.logZ());
-                }
-                estimates.add(LevelEstimate.of(Method.MBAR, mbar.logZ(), groupCurves));
-            }
-            OptionalDouble bound = path.visitedBound(chains);
-            double seconds = (System.nanoTime() - startedNanos) * 1e-9;
-            return new TemperedResult(settings.headline(), backend.name(), path.description(), logZ0, estimates, betas,
-                    logPrior, all.occupancy(), all.visits(), initialLogZ, rounds, converged, deviation, m, group.size(),
-                    stored, mbarResidual, transitions, seed, seconds, backend.transferredBytes() - bytesBefore, bound);
-        }
-
-        private static <T> List<double[]> read(List<T> groups, Function<T, double[]> estimator) {
-            List<double[]> curves = new ArrayList<>(groups.size());
-            for (T b : groups) {
-                curves.add(estimator.apply(b));
-            }
-            return curves;
-        }
-
-        @Override
-        public void close() {
-            chains.close();
-            for (ParticleVector v : new ParticleVector[] {levelBetas, logLevelWeight, chainBetas, logF, slope, probabilities,
-                    statistics}) {
-                v.close();
-            }
-            level[0].close();
-            level[1].close();
-        }
-    }
-
-    /** Which iterations keep their states for MBAR, and the chain groups they go to. */
-    private record Keep(List<MbarSamples> groups, int every) {
-    }
 }

@@ -246,7 +246,7 @@ public final class ReferenceBackend extends ParticleBackend {
     private void temperInPlace(Tempering t, int count, int levels, long seed, int step) {
         ReferenceTempering.temper(values(t.logF()), values(t.slope()), values(t.logLevelWeight()), values(t.levelBetas()),
                 values(t.level()), values(t.nextLevel()), values(t.betas()), values(t.probabilities()),
-                values(t.statistics()), t.groups(), count, levels, seed, step);
+                values(t.statistics()), t.groups(), t.firstChain(), count, levels, seed, step);
     }
 
     @Override

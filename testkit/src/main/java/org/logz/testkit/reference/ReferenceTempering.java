@@ -1,5 +1,6 @@
 package org.logz.testkit.reference;
 
+import org.logz.backend.TemperingSteps;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 
@@ -8,19 +9,21 @@ import org.logz.random.StreamTag;
  * from its specification in DESIGN §4, independently of {@link org.logz.backend.TemperingSteps} (which
  * the CPU backend runs): per chain a softmax over levels in float64 (maximum subtracted, sum in level
  * order), the next level by inverse CDF in level order with the 53-bit uniform of Philox block
- * {@code (0, r, step, TEMPERATURE)}, and the per-group, per-level sums over chains in chain order.
+ * {@code (0, chain, step, TEMPERATURE)}, and the per-block, per-group, per-level sums over chains in chain order.
  */
 final class ReferenceTempering {
     private ReferenceTempering() {
     }
 
     /**
-     * @param statistics G × 4K sums, group g at {@code 4Kg}: occupancy, q-weighted slope, slope at the
-     *                   drawn level, visits
+     * @param statistics blocks × G × 4K sums, block b's group g at {@code 4K(bG + g)} (block b: chains
+     *                   {@code [BLOCK_MEMBERS·G·b, BLOCK_MEMBERS·G·(b+1))}): occupancy, q-weighted slope, slope at the
+     *                   drawn level, visits, each chain added in chain order
+     * @param firstChain the run's index of row 0, whose Philox stream row 0 draws from
      */
     static void temper(double[] logF, double[] slope, double[] logLevelWeight, double[] levelBetas, int[] level,
-                       int[] nextLevel, double[] betas, double[] q, double[] statistics, int groups, int count, int levels,
-                       long seed, int step) {
+                       int[] nextLevel, double[] betas, double[] q, double[] statistics, int groups, int firstChain, int count,
+                       int levels, long seed, int step) {
         int[] words = new int[4];
         for (int r = 0; r < count; r++) {
             int row = r * levels;
@@ -33,7 +36,7 @@ final class ReferenceTempering {
                 q[row + k] = Math.exp(logF[row + k] + logLevelWeight[k] - max);
                 sum += q[row + k];
             }
-            Philox.block(seed, 0, r, step, StreamTag.TEMPERATURE, words);
+            Philox.block(seed, 0, firstChain + r, step, StreamTag.TEMPERATURE, words);
             double target = Philox.toUniformDouble(words[0], words[1]) * sum;
             int drawn = levels - 1;
             double below = 0;
@@ -49,27 +52,18 @@ final class ReferenceTempering {
                 q[row + k] /= sum;
             }
         }
-        for (int g = 0; g < groups; g++) {
-            int base = 4 * levels * g;
+        long span = (long) TemperingSteps.BLOCK_MEMBERS * groups;
+        for (int r = 0; r < count; r++) {
+            int base = 4 * levels * (int) ((r / span) * groups + r % groups);
             for (int k = 0; k < levels; k++) {
-                double occupancy = 0;
-                double weighted = 0;
-                double atLevel = 0;
-                double visits = 0;
-                for (int r = g; r < count; r += groups) {
-                    double p = q[r * levels + k];
-                    double d = slope[r * levels + k];
-                    occupancy += p;
-                    weighted += p * d;
-                    if (level[r] == k) {
-                        atLevel += d;
-                        visits++;
-                    }
+                double p = q[r * levels + k];
+                double d = slope[r * levels + k];
+                statistics[base + k] += p;
+                statistics[base + levels + k] += p * d;
+                if (level[r] == k) {
+                    statistics[base + 2 * levels + k] += d;
+                    statistics[base + 3 * levels + k]++;
                 }
-                statistics[base + k] += occupancy;
-                statistics[base + levels + k] += weighted;
-                statistics[base + 2 * levels + k] += atLevel;
-                statistics[base + 3 * levels + k] += visits;
             }
         }
     }

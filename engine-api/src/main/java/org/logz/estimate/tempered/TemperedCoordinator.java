@@ -1,0 +1,266 @@
+package org.logz.estimate.tempered;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+import org.logz.backend.TemperingSteps;
+import org.logz.estimate.EstimationException;
+import org.logz.estimate.Method;
+import org.logz.estimate.ProgressListener;
+
+/**
+ * The host side of a tempered sampling run ({@link TemperedSampling}): it hands the parts of the run their stages
+ * ({@link TemperedStage}), reads what they return, updates {@code log Ẑ} after each initial round, and reads the
+ * estimators from the final run. The parts' arrays are per block of chains and are concatenated in chain order before
+ * anything is added, so one part holding every chain and many parts run anywhere give the same estimates to the bit on
+ * the same backend (on CUDA, cuBLAS may choose another GEMM for another batch size), all but the visited-state bound,
+ * which is the parts' best.
+ */
+public final class TemperedCoordinator {
+    private final TemperedSampling.Settings settings;
+    private final ProgressListener listener;
+    private final int m;
+    private final int k;
+    private final int groups;
+    private final double[] betas;
+    private final double[] logPrior;
+    private final long startedNanos = System.nanoTime();
+    private final long total;
+    private TemperedStage stage = new TemperedStage.Anneal();
+    private double[] initialLogZ;
+    private double[] logZHat;
+    private int rounds;
+    private boolean converged;
+    private double deviation = Double.NaN;
+    private long done;
+    private long bytes;
+    private StageResult last;
+    private TemperedResult result;
+
+    public TemperedCoordinator(TemperedSampling.Settings settings, ProgressListener listener) {
+        this.settings = settings;
+        this.listener = listener;
+        this.m = settings.chains();
+        this.k = settings.levels();
+        this.groups = settings.groups();
+        this.betas = settings.ladder().betas();
+        this.logPrior = settings.logPrior();
+        this.total = settings.totalIterations();
+    }
+
+    /**
+     * The run's chains in at most {@code parts} contiguous ranges {@code {first, count}} that start on block
+     * boundaries ({@link TemperedSampling.Settings#blockChains()}), as even as those allow; fewer where there are
+     * fewer blocks.
+     */
+    public static List<int[]> ranges(TemperedSampling.Settings settings, int parts) {
+        if (parts < 1) {
+            throw new IllegalArgumentException("a run splits into at least 1 part, got " + parts);
+        }
+        long span = settings.blockChains();
+        long blocks = TemperingSteps.blocks(settings.chains(), settings.groups());
+        int n = (int) Math.min(parts, blocks);
+        List<int[]> ranges = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long from = Math.min(settings.chains(), blocks * i / n * span);
+            long to = Math.min(settings.chains(), blocks * (i + 1) / n * span);
+            ranges.add(new int[] {(int) from, (int) (to - from)});
+        }
+        return ranges;
+    }
+
+    /** The stage the parts run next; null once the run is over ({@link #result()}). */
+    public TemperedStage stage() {
+        return result == null ? stage : null;
+    }
+
+    /**
+     * Reads what the parts returned from the current stage, in chain order, and moves to the next stage.
+     *
+     * @throws EstimationException where the annealing pass produced degenerate weights or the log densities were not
+     *                             finite
+     */
+    public void accept(List<StageResult> parts) {
+        if (result != null) {
+            throw new IllegalStateException("the run is over");
+        }
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("a stage needs the results of its parts");
+        }
+        last = parts.get(0);
+        for (StageResult p : parts) {
+            bytes += p.transferredBytes();
+        }
+        if (stage instanceof TemperedStage.Anneal) {
+            initialLogZ = initialLogZ(concat(parts, StageResult::annealMax), concat(parts, StageResult::annealSum));
+            logZHat = initialLogZ.clone();
+            done = k - 1;
+        } else if (stage instanceof TemperedStage.Round r) {
+            int length = settings.roundSweeps() << r.round();
+            LevelStatistics s = LevelStatistics.sum(read(concat(parts, StageResult::statistics), length - length / 2));
+            deviation = deviation(s.occupancy());
+            converged = deviation < TemperedResult.STOP / k;
+            logZHat = s.rts(logZHat, logPrior);
+            rounds++;
+            done += length;
+        } else {
+            result = result(parts);
+            return;
+        }
+        listener.progress(done, total, logZHat[k - 1], Double.NaN);
+        stage = next();
+    }
+
+    /** Progress from a run of one part, after each stretch of its final run. */
+    public TemperedPart.Stretches stretches() {
+        return (iterations, statistics) -> listener.progress(k - 1 + settings.initialSweepsCap() + settings.burnIn()
+                + iterations, total, LevelStatistics.sum(read(statistics, iterations)).rts(logZHat, logPrior)[k - 1],
+                Double.NaN);
+    }
+
+    /** The run's result, once the final stage's parts are in. */
+    public TemperedResult result() {
+        if (result == null) {
+            throw new IllegalStateException("the run is not over: its next stage is " + stage);
+        }
+        return result;
+    }
+
+    private TemperedStage next() {
+        if (rounds < settings.maxRounds() && !converged) {
+            return new TemperedStage.Round(rounds, logZHat);
+        }
+        return new TemperedStage.Final(logZHat, rounds == 0);
+    }
+
+    /** The running AIS estimate at each β_k, the blocks' sums added in block order. */
+    private double[] initialLogZ(double[] max, double[] sum) {
+        int blocks = TemperingSteps.blocks(m, groups);
+        if (max.length != blocks * k) {
+            throw new IllegalArgumentException("the parts returned " + max.length / k + " blocks of log weights for a run "
+                    + "of " + blocks);
+        }
+        double[] logZ = new double[k];
+        logZ[0] = last.logZ0();
+        for (int i = 1; i < k; i++) {
+            double top = Double.NEGATIVE_INFINITY;
+            for (int b = 0; b < blocks; b++) {
+                top = Math.max(top, max[b * k + i]);
+            }
+            double s = 0;
+            for (int b = 0; b < blocks; b++) {
+                if (max[b * k + i] != Double.NEGATIVE_INFINITY) {
+                    s += sum[b * k + i] * Math.exp(max[b * k + i] - top);
+                }
+            }
+            logZ[i] = last.logZ0() + top + Math.log(s) - Math.log(m);
+            if (!Double.isFinite(logZ[i])) {
+                throw new EstimationException("tempered sampling on " + last.description() + ": the annealing pass "
+                        + "that initializes log Ẑ produced degenerate weights at β = " + betas[i]);
+            }
+        }
+        return logZ;
+    }
+
+    /** Each group's sums over {@code iterations} iterations, from the blocks' sums. */
+    private LevelStatistics[] read(double[] blockStatistics, long iterations) {
+        if (blockStatistics.length != TemperingSteps.statisticsLength(m, k, groups)) {
+            throw new IllegalArgumentException("the parts returned " + blockStatistics.length + " sums for a run of "
+                    + m + " chains");
+        }
+        double[] values = TemperingSteps.groupSums(blockStatistics, k, groups);
+        LevelStatistics[] out = new LevelStatistics[groups];
+        for (int g = 0; g < groups; g++) {
+            long members = (m - g + groups - 1) / groups;
+            out[g] = new LevelStatistics(betas, Arrays.copyOfRange(values, 4 * k * g, 4 * k * (g + 1)),
+                    iterations * members);
+        }
+        return out;
+    }
+
+    private double deviation(double[] occupancy) {
+        double worst = 0;
+        for (int i = 0; i < k; i++) {
+            worst = Math.max(worst, Math.abs(Math.exp(logPrior[i]) - occupancy[i]));
+        }
+        return worst;
+    }
+
+    private TemperedResult result(List<StageResult> parts) {
+        List<LevelStatistics> group = List.of(read(concat(parts, StageResult::statistics), settings.sweeps()));
+        LevelStatistics all = LevelStatistics.sum(group.toArray(LevelStatistics[]::new));
+        double logZ0 = last.logZ0();
+        List<LevelEstimate> estimates = new ArrayList<>();
+        double[] rts = all.rts(logZHat, logPrior);
+        estimates.add(LevelEstimate.of(Method.RTS, rts, read(group, s -> s.rts(logZHat, logPrior))));
+        estimates.add(LevelEstimate.of(Method.TI, all.ti(logZ0), read(group, s -> s.ti(logZ0))));
+        estimates.add(LevelEstimate.of(Method.TI_RB, all.tiRb(logZ0), read(group, s -> s.tiRb(logZ0))));
+        List<MbarSamples> kept = kept(parts);
+        int stored = 0;
+        double mbarResidual = Double.NaN;
+        if (!kept.isEmpty()) {
+            MbarSamples union = new MbarSamples(k);
+            kept.forEach(union::addAll);
+            stored = union.size();
+            MbarSamples.Curve mbar = union.curve(logZ0, rts);
+            mbarResidual = mbar.residual();
+            List<double[]> groupCurves = new ArrayList<>(kept.size());
+            for (MbarSamples samples : kept) {
+                MbarSamples.Curve c = samples.curve(logZ0, mbar.logZ());
+                mbarResidual = Math.max(mbarResidual, c.residual());
+                groupCurves.add(c.logZ());
+            }
+            estimates.add(LevelEstimate.of(Method.MBAR, mbar.logZ(), groupCurves));
+        }
+        double bound = parts.stream().mapToDouble(StageResult::visitedBound).filter(v -> !Double.isNaN(v)).max()
+                .orElse(Double.NaN);
+        long transitions = settings.iterationsRun(rounds) * m * last.transitionsPerStep();
+        double seconds = (System.nanoTime() - startedNanos) * 1e-9;
+        listener.progress(total, total, rts[k - 1], Double.NaN);
+        return new TemperedResult(settings.headline(), last.backend(), last.description(), logZ0, estimates, betas,
+                logPrior, all.occupancy(), all.visits(), initialLogZ, rounds, converged, deviation, m, group.size(),
+                stored, mbarResidual, transitions, settings.seed(), seconds, bytes,
+                Double.isNaN(bound) ? OptionalDouble.empty() : OptionalDouble.of(bound));
+    }
+
+    /** The kept MBAR samples by chain group: iteration by iteration, the parts' chains in chain order. */
+    private List<MbarSamples> kept(List<StageResult> parts) {
+        if (settings.mbarSamples() == 0) {
+            return List.of();
+        }
+        List<MbarSamples> kept = MbarSamples.groups(k, groups);
+        int iterations = parts.get(0).keptLogF().size();
+        for (int i = 0; i < iterations; i++) {
+            for (StageResult p : parts) {
+                MbarSamples.addByChain(kept, p.keptLogF().get(i), p.keptLevels().get(i));
+            }
+        }
+        return kept;
+    }
+
+    private static double[] concat(List<StageResult> parts, Function<StageResult, double[]> field) {
+        int length = 0;
+        for (StageResult p : parts) {
+            length += field.apply(p).length;
+        }
+        double[] out = new double[length];
+        int at = 0;
+        for (StageResult p : parts) {
+            double[] a = field.apply(p);
+            System.arraycopy(a, 0, out, at, a.length);
+            at += a.length;
+        }
+        return out;
+    }
+
+    private static <T> List<double[]> read(List<T> groups, Function<T, double[]> estimator) {
+        List<double[]> curves = new ArrayList<>(groups.size());
+        for (T b : groups) {
+            curves.add(estimator.apply(b));
+        }
+        return curves;
+    }
+}
