@@ -154,16 +154,19 @@ final class EstimateCommand implements Callable<Integer> {
     Path workFile;
 
     @Option(names = "--checkpoint", paramLabel = "FILE",
-            description = "ais, raise: save the run's state to FILE every --checkpoint-every seconds (atomically); a run "
-                    + "killed on the way continues with --resume FILE and gives the bits of an uninterrupted run.")
+            description = "ais, raise, rts, ti, ti-rb, mbar: save the run's state to FILE every --checkpoint-every seconds "
+                    + "(atomically; tempered sampling at the first end of its annealing pass, an initial round or a stretch of "
+                    + "its final run after S seconds: a round is never cut by a save); a run killed on "
+                    + "the way continues with --resume FILE and gives the bits of an uninterrupted run.")
     Path checkpoint;
 
     @Option(names = "--checkpoint-every", paramLabel = "S",
-            description = "ais, raise: seconds of wall time between checkpoints. Default: 60.")
+            description = "ais, raise, rts, ti, ti-rb, mbar: seconds of wall time between checkpoints. Default: 60.")
     Double checkpointEvery;
 
     @Option(names = "--resume", paramLabel = "FILE",
-            description = "ais, raise: continue the run saved in FILE (by --checkpoint), given the same model and options; "
+            description = "ais, raise, rts, ti, ti-rb, mbar: continue the run saved in FILE (by --checkpoint), given the same "
+                    + "model and options; "
                     + "a checkpoint of another model, logz version or settings is refused.")
     Path resume;
 
@@ -556,7 +559,8 @@ final class EstimateCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "run      %s, seed %d, %.2f s%n", summary, seed, r.seconds());
         if (r.spark() != null) {
-            out.printf(Locale.ROOT, "spark    %s, %d tasks%s%n", r.spark().master(), r.spark().tasks(),
+            out.printf(Locale.ROOT, "spark    %s, %d task%s%s%n", r.spark().master(), r.spark().tasks(),
+                    r.spark().tasks() == 1 ? "" : "s",
                     r.spark().chainParts() > 1 ? ", each run's chains in " + r.spark().chainParts() + " parts" : "");
         }
         out.flush();

@@ -29,15 +29,21 @@ public record ChainPart(int replicate, boolean reverse, int firstChain, int chai
      * {@link #CHAIN_BLOCK} and are as even as those starts allow; fewer ranges when there are fewer blocks.
      */
     public static List<int[]> ranges(int total, int parts) {
-        if (total < 1 || parts < 1) {
-            throw new IllegalArgumentException("cannot split " + total + " chains into " + parts + " parts");
+        return ranges(total, parts, CHAIN_BLOCK);
+    }
+
+    /** {@link #ranges(int, int)} on blocks of {@code block} chains (a tempered run's: 64 members of each group). */
+    public static List<int[]> ranges(int total, int parts, long block) {
+        if (total < 1 || parts < 1 || block < 1) {
+            throw new IllegalArgumentException("cannot split " + total + " chains into " + parts + " parts of blocks of "
+                    + block);
         }
-        long blocks = ((long) total + CHAIN_BLOCK - 1) / CHAIN_BLOCK;
+        long blocks = (total + block - 1) / block;
         int n = (int) Math.min(parts, blocks);
         List<int[]> ranges = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            long from = Math.min(total, blocks * i / n * CHAIN_BLOCK);
-            long to = Math.min(total, blocks * (i + 1) / n * CHAIN_BLOCK);
+            long from = Math.min(total, blocks * i / n * block);
+            long to = Math.min(total, blocks * (i + 1) / n * block);
             ranges.add(new int[] {(int) from, (int) (to - from)});
         }
         return ranges;

@@ -22,7 +22,6 @@ import org.logz.estimate.ProgressListener;
 import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.Aisel;
 import org.logz.estimate.checkpoint.Checkpointing;
-import org.logz.estimate.tempered.TemperedCoordinator;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.estimate.tempered.TemperedStage;
 import org.logz.io.ValueFiles;
@@ -276,21 +275,25 @@ public final class Estimation {
     }
 
     /**
-     * ais, raise: save the run's state to {@code file} every {@link #checkpointEvery} seconds (atomically), so that a
-     * run killed on the way can {@link #resume} with the bits it would have given.
+     * ais, raise, rts, ti, ti-rb, mbar: save the run's state to {@code file} every {@link #checkpointEvery} seconds
+     * (atomically; tempered sampling at the next end of a stage or of a stretch of its final run), so that a run killed
+     * on the way can {@link #resume} with the bits it would have given.
      */
     public Estimation checkpoint(Path file) {
         checkpoint = value("--checkpoint", file);
         return set("--checkpoint");
     }
 
-    /** ais, raise: seconds of wall time between checkpoints (default 60). */
+    /** ais, raise, rts, ti, ti-rb, mbar: seconds of wall time between checkpoints (default 60). */
     public Estimation checkpointEvery(double seconds) {
         checkpointEvery = seconds;
         return set("--checkpoint-every");
     }
 
-    /** ais, raise: continue the run saved in {@code file}, refused when it is of another model, version or settings. */
+    /**
+     * ais, raise, rts, ti, ti-rb, mbar: continue the run saved in {@code file}, refused when it is of another model,
+     * version or settings.
+     */
     public Estimation resume(Path file) {
         resume = value("--resume", file);
         return set("--resume");
@@ -550,7 +553,8 @@ public final class Estimation {
      * Replicates {@code 0 .. replicates - 1} split by chains into at least {@code tasks} parts where the chains allow,
      * for a run spread over machines: each direction of each replicate in the same number of ranges
      * ({@link ChainPart#ranges}), replicate by replicate, forward parts before reverse ones; a tempered run's chains
-     * on the blocks of its sums ({@link TemperedCoordinator#ranges}), as few parts as its blocks allow.
+     * on the blocks of its sums ({@link TemperedSampling.Settings#blockChains()}), as few parts as its blocks
+     * allow.
      *
      * @throws UserException where {@link #splitsChains()} is false
      */
@@ -598,7 +602,8 @@ public final class Estimation {
         int perRun = (int) Math.min(Integer.MAX_VALUE, ((long) tasks + replicates - 1) / replicates);
         List<ChainPart> parts = new ArrayList<>();
         for (int b = 0; b < replicates; b++) {
-            for (int[] range : TemperedCoordinator.ranges(temperedSettings(b), perRun)) {
+            TemperedSampling.Settings settings = temperedSettings(b);
+            for (int[] range : ChainPart.ranges(settings.chains(), perRun, settings.blockChains())) {
                 parts.add(new ChainPart(b, false, range[0], range[1]));
             }
         }
@@ -616,7 +621,7 @@ public final class Estimation {
 
     /**
      * Runs one stage of tempered sampling runs split by chains here, on one backend: every part whose replicate has
-     * a stage in {@code stages} (from its run's {@link TemperedCoordinator}) continues from its state; the others are
+     * a stage in {@code stages} (from its run's {@link org.logz.estimate.tempered.TemperedCoordinator}) continues from its state; the others are
      * returned unchanged. What one task of a run split by chains computes, once per stage.
      */
     public List<StagedPart> runStage(Map<Integer, TemperedStage> stages, List<StagedPart> parts) {

@@ -18,7 +18,8 @@ public enum Family {
             "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps", "--start")),
     /** Rao-Blackwellized tempered sampling and the estimators on its samples (Carlson et al. 2016). */
     TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), Set.of("--levels", "--ladder", "--sweeps",
-            "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step", "--start")),
+            "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step", "--start",
+            "--checkpoint", "--checkpoint-every", "--resume")),
     /** Resample-Move and ARM on the sequential path (Fraccaro et al.). */
     SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED), Set.of("--particles",
             "--gibbs-steps", "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling",

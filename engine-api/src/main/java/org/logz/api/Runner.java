@@ -242,8 +242,9 @@ final class Runner {
         temperedSettings(e.seed);
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
-                List<TemperedResult> runs = replicates((seed, listener) -> new TemperedSampling(temperedSettings(seed))
-                        .run(path, listener));
+                Checkpointing checkpoints = e.checkpointing();
+                List<TemperedResult> runs = replicates((seed, listener) -> new TemperedSampling(temperedSettings(seed),
+                        checkpoints).run(path, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), 0,
                         new Outcome.Plan.Tempered(e.ladder(), e.priorName()), List.of());
             }

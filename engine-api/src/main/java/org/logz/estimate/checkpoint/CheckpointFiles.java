@@ -22,35 +22,38 @@ import org.logz.estimate.TracePoint;
 import org.logz.io.AtomicFiles;
 
 /**
- * The checkpoint file: {@code LOGZCKPT}, the format number, the {@link AnnealingState}'s fields in order (arrays with
- * their lengths first, big-endian), and a CRC-32 of everything before it. Written atomically (a temporary file
- * renamed over the old one), so a run killed while it saves leaves the previous checkpoint whole.
+ * The checkpoint files: a magic number naming the kind of run ({@code LOGZCKPT} an annealing run's
+ * {@link AnnealingState}, {@code LOGZCKRT} a tempered sampling run's {@link TemperedState}), the format number, the
+ * state's fields in order (arrays with their lengths first, big-endian), and a CRC-32 of everything before it. Written
+ * atomically (a temporary file forced to disk and renamed over the old one), so a run killed while it saves leaves the
+ * previous checkpoint whole.
  */
 public final class CheckpointFiles {
     /** The format written; a file of another format is refused. */
     public static final int FORMAT = 1;
-    private static final long MAGIC = 0x4C4F475A434B5054L;
+    private static final long ANNEALING = 0x4C4F475A434B5054L;
+    private static final long TEMPERED = 0x4C4F475A434B5254L;
 
     private CheckpointFiles() {
     }
 
+    /** The fields of one kind of state. */
+    private interface Body {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    /** Reads the fields of one kind of state. */
+    private interface Reading<T> {
+        T read(DataInputStream in) throws IOException;
+    }
+
     /** Writes {@code state} to {@code file} atomically. */
     public static void write(Path file, AnnealingState state) {
-        AtomicFiles.write(file, stream -> {
-            CheckedOutputStream checked = new CheckedOutputStream(new BufferedOutputStream(stream), new CRC32());
-            DataOutputStream out = new DataOutputStream(checked);
-            out.writeLong(MAGIC);
-            out.writeInt(FORMAT);
+        write(file, ANNEALING, out -> {
             writeString(out, state.fingerprint());
             out.writeInt(state.nextStep());
-            out.writeInt(state.states().length);
-            for (float v : state.states()) {
-                out.writeFloat(v);
-            }
-            out.writeInt(state.logW().length);
-            for (double v : state.logW()) {
-                out.writeDouble(v);
-            }
+            writeFloats(out, state.states());
+            writeDoubles(out, state.logW());
             out.writeInt(state.trace().size());
             for (TracePoint p : state.trace()) {
                 out.writeInt(p.step());
@@ -63,34 +66,41 @@ public final class CheckpointFiles {
             writeString(out, state.start());
             out.writeLong(state.burnIn());
             out.writeDouble(state.visitedBound());
-            out.flush();
-            new DataOutputStream(stream).writeLong(checked.getChecksum().getValue());
-            stream.flush();
         });
     }
 
-    /** The state in {@code file}, or a one-line error: missing, not a checkpoint, another format, damaged. */
-    public static AnnealingState read(Path file) {
-        try (InputStream raw = new BufferedInputStream(Files.newInputStream(file))) {
-            CheckedInputStream checked = new CheckedInputStream(raw, new CRC32());
-            DataInputStream in = new DataInputStream(checked);
-            if (in.readLong() != MAGIC) {
-                throw new UserException(file + ": not a logz checkpoint");
+    /** Writes {@code state} to {@code file} atomically. */
+    public static void write(Path file, TemperedState state) {
+        write(file, TEMPERED, out -> {
+            writeString(out, state.fingerprint());
+            writeDoubles(out, state.initialLogZ());
+            writeDoubles(out, state.logZHat());
+            out.writeInt(state.rounds());
+            out.writeBoolean(state.converged());
+            out.writeDouble(state.deviation());
+            out.writeLong(state.done());
+            out.writeLong(state.transferredBytes());
+            out.writeDouble(state.seconds());
+            writeFloats(out, state.states());
+            writeInts(out, state.levels());
+            out.writeInt(state.step());
+            out.writeInt(state.finalStretches());
+            writeDoubles(out, state.statistics());
+            out.writeInt(state.keptLogF().size());
+            for (int i = 0; i < state.keptLogF().size(); i++) {
+                writeDoubles(out, state.keptLogF().get(i));
+                writeInts(out, state.keptLevels().get(i));
             }
-            int format = in.readInt();
-            if (format != FORMAT) {
-                throw new UserException(file + ": checkpoint format " + format + ", this logz reads format " + FORMAT);
-            }
+        });
+    }
+
+    /** The annealing state in {@code file}, or a one-line error: missing, not a checkpoint, another format, damaged. */
+    public static AnnealingState readAnnealing(Path file) {
+        return read(file, ANNEALING, in -> {
             String fingerprint = readString(in, file);
             int nextStep = in.readInt();
-            float[] states = new float[length(in, file)];
-            for (int i = 0; i < states.length; i++) {
-                states[i] = in.readFloat();
-            }
-            double[] logW = new double[length(in, file)];
-            for (int i = 0; i < logW.length; i++) {
-                logW[i] = in.readDouble();
-            }
+            float[] states = readFloats(in, file);
+            double[] logW = readDoubles(in, file);
             int points = length(in, file);
             List<TracePoint> trace = new ArrayList<>();
             for (int i = 0; i < points; i++) {
@@ -101,11 +111,74 @@ public final class CheckpointFiles {
             String start = readString(in, file);
             long burnIn = in.readLong();
             double bound = in.readDouble();
+            return new AnnealingState(fingerprint, nextStep, states, logW, trace, transitions, seconds, start, burnIn, bound);
+        });
+    }
+
+    /** The tempered sampling state in {@code file}, or a one-line error as for {@link #readAnnealing}. */
+    public static TemperedState readTempered(Path file) {
+        return read(file, TEMPERED, in -> {
+            String fingerprint = readString(in, file);
+            double[] initialLogZ = readDoubles(in, file);
+            double[] logZHat = readDoubles(in, file);
+            int rounds = in.readInt();
+            boolean converged = in.readBoolean();
+            double deviation = in.readDouble();
+            long done = in.readLong();
+            long bytes = in.readLong();
+            double seconds = in.readDouble();
+            float[] states = readFloats(in, file);
+            int[] levels = readInts(in, file);
+            int step = in.readInt();
+            int stretches = in.readInt();
+            double[] statistics = readDoubles(in, file);
+            int kept = length(in, file);
+            List<double[]> keptLogF = new ArrayList<>();
+            List<int[]> keptLevels = new ArrayList<>();
+            for (int i = 0; i < kept; i++) {
+                keptLogF.add(readDoubles(in, file));
+                keptLevels.add(readInts(in, file));
+            }
+            return new TemperedState(fingerprint, initialLogZ, logZHat, rounds, converged, deviation, done, bytes,
+                    seconds, states, levels, step, stretches, statistics, keptLogF, keptLevels);
+        });
+    }
+
+    private static void write(Path file, long magic, Body body) {
+        AtomicFiles.write(file, stream -> {
+            CheckedOutputStream checked = new CheckedOutputStream(new BufferedOutputStream(stream), new CRC32());
+            DataOutputStream out = new DataOutputStream(checked);
+            out.writeLong(magic);
+            out.writeInt(FORMAT);
+            body.write(out);
+            out.flush();
+            new DataOutputStream(stream).writeLong(checked.getChecksum().getValue());
+            stream.flush();
+        });
+    }
+
+    private static <T> T read(Path file, long magic, Reading<T> body) {
+        try (InputStream raw = new BufferedInputStream(Files.newInputStream(file))) {
+            CheckedInputStream checked = new CheckedInputStream(raw, new CRC32());
+            DataInputStream in = new DataInputStream(checked);
+            long kind = in.readLong();
+            if (kind != magic) {
+                String other = magic == ANNEALING ? "an annealing run (ais, raise)"
+                        : "a tempered sampling run (rts, ti, ti-rb, mbar)";
+                throw new UserException(file + (kind == ANNEALING ? ": the checkpoint of an annealing run (ais, raise) "
+                        + "cannot resume " + other : kind == TEMPERED ? ": the checkpoint of a tempered sampling run (rts, "
+                        + "ti, ti-rb, mbar) cannot resume " + other : ": not a logz checkpoint"));
+            }
+            int format = in.readInt();
+            if (format != FORMAT) {
+                throw new UserException(file + ": checkpoint format " + format + ", this logz reads format " + FORMAT);
+            }
+            T state = body.read(in);
             long crc = checked.getChecksum().getValue();
             if (new DataInputStream(raw).readLong() != crc || raw.read() != -1) {
                 throw new UserException(file + ": the checkpoint is damaged (its checksum does not match)");
             }
-            return new AnnealingState(fingerprint, nextStep, states, logW, trace, transitions, seconds, start, burnIn, bound);
+            return state;
         } catch (NoSuchFileException e) {
             throw new UserException(file + ": no such checkpoint");
         } catch (EOFException e) {
@@ -125,6 +198,51 @@ public final class CheckpointFiles {
         byte[] bytes = new byte[length(in, file)];
         in.readFully(bytes);
         return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static void writeFloats(DataOutputStream out, float[] values) throws IOException {
+        out.writeInt(values.length);
+        for (float v : values) {
+            out.writeFloat(v);
+        }
+    }
+
+    private static float[] readFloats(DataInputStream in, Path file) throws IOException {
+        float[] values = new float[length(in, file)];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = in.readFloat();
+        }
+        return values;
+    }
+
+    private static void writeDoubles(DataOutputStream out, double[] values) throws IOException {
+        out.writeInt(values.length);
+        for (double v : values) {
+            out.writeDouble(v);
+        }
+    }
+
+    private static double[] readDoubles(DataInputStream in, Path file) throws IOException {
+        double[] values = new double[length(in, file)];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = in.readDouble();
+        }
+        return values;
+    }
+
+    private static void writeInts(DataOutputStream out, int[] values) throws IOException {
+        out.writeInt(values.length);
+        for (int v : values) {
+            out.writeInt(v);
+        }
+    }
+
+    private static int[] readInts(DataInputStream in, Path file) throws IOException {
+        int[] values = new int[length(in, file)];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = in.readInt();
+        }
+        return values;
     }
 
     /** An array length, refused beyond what the file can hold (a damaged length must not allocate gigabytes). */

@@ -5,11 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.logz.UserException;
 
 /**
- * Where an annealing run saves its state ({@code save}, every {@code everySeconds} of wall time, atomically) and the
+ * Where an annealing or tempered sampling run saves its state ({@code save}, every {@code everySeconds} of wall time, atomically) and the
  * checkpoint it resumes from ({@code resume}); either may be null.
  */
 public record Checkpointing(Path save, double everySeconds, Path resume) {
@@ -23,7 +24,7 @@ public record Checkpointing(Path save, double everySeconds, Path resume) {
 
     public Checkpointing {
         if (save != null && !(everySeconds > 0 && everySeconds <= 1e9)) {
-            throw new UserException("--checkpoint-every must be a positive number of seconds, got " + everySeconds);
+            throw new UserException("--checkpoint-every must be a number of seconds above 0 and at most 1e9, got " + everySeconds);
         }
     }
 
@@ -58,15 +59,24 @@ public record Checkpointing(Path save, double everySeconds, Path resume) {
         }
     }
 
-    /** The state to resume from, refused with the first setting that differs when it is another run's. */
+    /** The annealing state to resume from, refused with the first setting that differs when it is another run's. */
     public Optional<AnnealingState> resumeState(String fingerprint) {
+        return resume(CheckpointFiles::readAnnealing, AnnealingState::fingerprint, fingerprint);
+    }
+
+    /** The tempered sampling state to resume from, refused as {@link #resumeState} refuses. */
+    public Optional<TemperedState> resumeTempered(String fingerprint) {
+        return resume(CheckpointFiles::readTempered, TemperedState::fingerprint, fingerprint);
+    }
+
+    private <T> Optional<T> resume(Function<Path, T> read, Function<T, String> fingerprintOf, String fingerprint) {
         if (resume == null) {
             return Optional.empty();
         }
-        AnnealingState state = CheckpointFiles.read(resume);
-        if (!state.fingerprint().equals(fingerprint)) {
+        T state = read.apply(resume);
+        if (!fingerprintOf.apply(state).equals(fingerprint)) {
             throw new UserException("--resume " + resume + ": the checkpoint is of another run (" + difference(
-                    state.fingerprint(), fingerprint) + "); resume it with the settings it was written with");
+                    fingerprintOf.apply(state), fingerprint) + "); resume it with the settings it was written with");
         }
         return Optional.of(state);
     }

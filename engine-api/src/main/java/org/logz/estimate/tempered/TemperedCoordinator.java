@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
+import org.logz.UserException;
 import org.logz.backend.TemperingSteps;
 import org.logz.estimate.EstimationException;
 import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
+import org.logz.estimate.checkpoint.TemperedState;
 
 /**
  * The host side of a tempered sampling run ({@link TemperedSampling}): it hands the parts of the run their stages
@@ -28,6 +30,7 @@ public final class TemperedCoordinator {
     private final double[] betas;
     private final double[] logPrior;
     private final long startedNanos = System.nanoTime();
+    private double secondsBefore;
     private final long total;
     private TemperedStage stage = new TemperedStage.Anneal();
     private double[] initialLogZ;
@@ -49,27 +52,6 @@ public final class TemperedCoordinator {
         this.betas = settings.ladder().betas();
         this.logPrior = settings.logPrior();
         this.total = settings.totalIterations();
-    }
-
-    /**
-     * The run's chains in at most {@code parts} contiguous ranges {@code {first, count}} that start on block
-     * boundaries ({@link TemperedSampling.Settings#blockChains()}), as even as those allow; fewer where there are
-     * fewer blocks.
-     */
-    public static List<int[]> ranges(TemperedSampling.Settings settings, int parts) {
-        if (parts < 1) {
-            throw new IllegalArgumentException("a run splits into at least 1 part, got " + parts);
-        }
-        long span = settings.blockChains();
-        long blocks = TemperingSteps.blocks(settings.chains(), settings.groups());
-        int n = (int) Math.min(parts, blocks);
-        List<int[]> ranges = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            long from = Math.min(settings.chains(), blocks * i / n * span);
-            long to = Math.min(settings.chains(), blocks * (i + 1) / n * span);
-            ranges.add(new int[] {(int) from, (int) (to - from)});
-        }
-        return ranges;
     }
 
     /** The stage the parts run next; null once the run is over ({@link #result()}). */
@@ -114,11 +96,49 @@ public final class TemperedCoordinator {
         stage = next();
     }
 
-    /** Progress from a run of one part, after each stretch of its final run. */
-    public TemperedPart.Stretches stretches() {
-        return (iterations, statistics) -> listener.progress(k - 1 + settings.initialSweepsCap() + settings.burnIn()
-                + iterations, total, LevelStatistics.sum(read(statistics, iterations)).rts(logZHat, logPrior)[k - 1],
-                Double.NaN);
+    /** Progress from a run of one part after a stretch of its final run: iterations done so far and its sums. */
+    public void stretch(int iterations, double[] statistics) {
+        listener.progress(k - 1 + settings.initialSweepsCap() + settings.burnIn() + iterations, total,
+                LevelStatistics.sum(read(statistics, iterations)).rts(logZHat, logPrior)[k - 1], Double.NaN);
+    }
+
+    /**
+     * The run as a checkpoint saves it, between stages ({@code progress} null) or part-way through the final run, with
+     * the state of its one part.
+     */
+    public TemperedState checkpoint(String fingerprint, TemperedPart.State part, TemperedPart.FinalProgress progress) {
+        if (initialLogZ == null || result != null) {
+            throw new IllegalStateException("a checkpoint is saved after the annealing pass and before the result");
+        }
+        double seconds = secondsBefore + (System.nanoTime() - startedNanos) * 1e-9;
+        return new TemperedState(fingerprint, initialLogZ, logZHat, rounds, converged, deviation, done, bytes, seconds,
+                part.states(), part.levels(), part.step(), progress == null ? 0 : progress.stretches(),
+                progress == null ? new double[0] : progress.statistics(),
+                progress == null ? List.of() : progress.keptLogF(), progress == null ? List.of() : progress.keptLevels());
+    }
+
+    /**
+     * Continues the run of a checkpoint: its log Ẑ, rounds and counts; the next stage follows from them (a final run
+     * part-way continues through {@link TemperedPart#resumeFinal}).
+     */
+    public void restore(TemperedState state) {
+        if (initialLogZ != null) {
+            throw new IllegalStateException("a run is restored before its first stage");
+        }
+        if (state.initialLogZ().length != k || state.logZHat().length != k || state.rounds() < 0
+                || state.rounds() > settings.maxRounds() || state.done() < 0 || state.done() > total) {
+            throw new UserException("the checkpoint does not fit a run on " + k + " levels with up to "
+                    + settings.maxRounds() + " initial rounds");
+        }
+        initialLogZ = state.initialLogZ();
+        logZHat = state.logZHat();
+        rounds = state.rounds();
+        converged = state.converged();
+        deviation = state.deviation();
+        done = state.done();
+        bytes = state.transferredBytes();
+        secondsBefore = state.seconds();
+        stage = next();
     }
 
     /** The run's result, once the final stage's parts are in. */
@@ -218,7 +238,7 @@ public final class TemperedCoordinator {
         double bound = parts.stream().mapToDouble(StageResult::visitedBound).filter(v -> !Double.isNaN(v)).max()
                 .orElse(Double.NaN);
         long transitions = settings.iterationsRun(rounds) * m * last.transitionsPerStep();
-        double seconds = (System.nanoTime() - startedNanos) * 1e-9;
+        double seconds = secondsBefore + (System.nanoTime() - startedNanos) * 1e-9;
         listener.progress(total, total, rts[k - 1], Double.NaN);
         return new TemperedResult(settings.headline(), last.backend(), last.description(), logZ0, estimates, betas,
                 logPrior, all.occupancy(), all.visits(), initialLogZ, rounds, converged, deviation, m, group.size(),

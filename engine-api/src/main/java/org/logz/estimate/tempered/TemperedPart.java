@@ -26,12 +26,26 @@ public final class TemperedPart implements AutoCloseable {
     public record State(float[] states, int[] levels, int step) {
     }
 
-    /** Called after each stretch of the final run with the iterations done so far and the part's sums. */
+    /**
+     * The final run part-way: stretches done, the sums so far ({@code TemperingSteps.statisticsLength} values) and the
+     * iterations kept for MBAR so far, each {@code count × K} log densities with the levels the states were drawn at.
+     */
+    public record FinalProgress(int stretches, double[] statistics, List<double[]> keptLogF, List<int[]> keptLevels) {
+        public FinalProgress {
+            keptLogF = List.copyOf(keptLogF);
+            keptLevels = List.copyOf(keptLevels);
+        }
+    }
+
+    /**
+     * Called after each stretch of the final run but the last with the stretches and iterations done so far and the
+     * part's sums; {@link #finalProgress} may be read from it.
+     */
     @FunctionalInterface
     public interface Stretches {
-        Stretches NONE = (iterations, statistics) -> { };
+        Stretches NONE = (stretches, iterations, statistics) -> { };
 
-        void finished(int iterations, double[] statistics);
+        void finished(int stretches, int iterations, double[] statistics);
     }
 
     private final TemperedSampling.Settings settings;
@@ -56,6 +70,10 @@ public final class TemperedPart implements AutoCloseable {
     private final Tempering[] moves = new Tempering[2];
     private int current;
     private int step;
+    /** The final run's MBAR samples so far, while it runs. */
+    private Keep keep;
+    /** Where the next final run continues, for a run resumed part-way through it; null for one from the start. */
+    private FinalProgress resumeFinal;
 
     /**
      * Allocates the part's buffers on {@code path}'s backend.
@@ -135,6 +153,34 @@ public final class TemperedPart implements AutoCloseable {
         step = state.step();
     }
 
+    /**
+     * The next final run continues after {@code progress.stretches()} stretches with its sums and kept samples, from
+     * the state {@link #restore} set: it neither restarts the levels nor burns in again.
+     */
+    public void resumeFinal(FinalProgress progress) {
+        int b = Math.min(settings.batches(), settings.sweeps());
+        if (progress.stretches() < 1 || progress.stretches() >= b || progress.statistics().length != statisticsLength
+                || progress.keptLogF().size() != progress.keptLevels().size()) {
+            throw new UserException("a tempered part of " + m + " chains cannot continue a final run after "
+                    + progress.stretches() + " of " + b + " stretches with " + progress.statistics().length + " sums");
+        }
+        for (int i = 0; i < progress.keptLogF().size(); i++) {
+            if (progress.keptLogF().get(i).length != m * k || progress.keptLevels().get(i).length != m) {
+                throw new UserException("a tempered part of " + m + " chains cannot continue a final run from kept "
+                        + "samples of another size");
+            }
+        }
+        resumeFinal = progress;
+    }
+
+    /** The final run after {@code stretches} stretches, read while it runs (from {@link Stretches}). */
+    public FinalProgress finalProgress(int stretches) {
+        if (keep == null) {
+            throw new IllegalStateException("no final run is under way");
+        }
+        return new FinalProgress(stretches, sums(), keep.logF, keep.levels);
+    }
+
     /** Runs {@code stage} and returns what it gathered; {@code stretches} hears of the final run's progress. */
     public StageResult run(TemperedStage stage, Stretches stretches) {
         long bytesBefore = backend.transferredBytes();
@@ -157,28 +203,41 @@ public final class TemperedPart implements AutoCloseable {
 
     private StageResult finalRun(TemperedStage.Final f, Stretches stretches, long bytesBefore) {
         double[] logZHat = f.logZHat();
-        if (f.restart()) {
-            restartLevels();
-        }
-        // as in the rounds, the states first follow the final Ẑ before anything is read
-        iterate(settings.burnIn(), logZHat, null);
-        restartSums();
         int b = Math.min(settings.batches(), settings.sweeps());
-        Keep keep = settings.mbarSamples() == 0 ? null
-                : new Keep(new ArrayList<>(), new ArrayList<>(),
-                (int) Math.max(1, (long) settings.chains() * settings.sweeps() / settings.mbarSamples()));
+        int every = settings.mbarSamples() == 0 ? 0
+                : (int) Math.max(1, (long) settings.chains() * settings.sweeps() / settings.mbarSamples());
+        int from = 0;
+        keep = new Keep(new ArrayList<>(), new ArrayList<>(), every);
+        if (resumeFinal != null) {
+            from = resumeFinal.stretches();
+            backend.upload(resumeFinal.statistics(), statistics);
+            keep.logF.addAll(resumeFinal.keptLogF());
+            keep.levels.addAll(resumeFinal.keptLevels());
+            resumeFinal = null;
+        } else {
+            if (f.restart()) {
+                restartLevels();
+            }
+            // as in the rounds, the states first follow the final Ẑ before anything is read
+            iterate(settings.burnIn(), logZHat, null);
+            restartSums();
+        }
         int done = 0;
         for (int i = 0; i < b; i++) {
             int length = settings.sweeps() / b + (i < settings.sweeps() % b ? 1 : 0);
-            iterate(length, logZHat, keep);
             done += length;
+            if (i < from) {
+                continue;
+            }
+            iterate(length, logZHat, every == 0 ? null : keep, done - length);
             if (stretches != Stretches.NONE && i < b - 1) {
-                stretches.finished(done, sums());
+                stretches.finished(i + 1, done, sums());
             }
         }
         double bound = path.visitedBound(chains).orElse(Double.NaN);
-        return result(new double[0], new double[0], sums(), keep == null ? List.of() : keep.logF,
-                keep == null ? List.of() : keep.levels, bound, bytesBefore);
+        StageResult result = result(new double[0], new double[0], sums(), keep.logF, keep.levels, bound, bytesBefore);
+        keep = null;
+        return result;
     }
 
     private StageResult result(double[] annealMax, double[] annealSum, double[] sums, List<double[]> keptLogF,
@@ -232,6 +291,14 @@ public final class TemperedPart implements AutoCloseable {
 
     /** {@code count} iterations at fixed Ẑ, adding to the sums. */
     private void iterate(int count, double[] logZHat, Keep keep) {
+        iterate(count, logZHat, keep, 0);
+    }
+
+    /**
+     * {@code count} iterations at fixed Ẑ, adding to the sums; iteration {@code first + i} of the final run is kept
+     * for MBAR when it is a multiple of {@code keep.every}, so that about {@code mbarSamples} states are kept in all.
+     */
+    private void iterate(int count, double[] logZHat, Keep keep, int first) {
         double[] logPrior = settings.logPrior();
         double[] weight = new double[k];
         for (int i = 0; i < k; i++) {
@@ -241,7 +308,7 @@ public final class TemperedPart implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             chains.transition(chainBetas, 1, settings.seed(), step);
             chains.levels(levelBetas, k, logF, slope);
-            if (keep != null && i % keep.every == 0) {
+            if (keep != null && (first + i) % keep.every == 0) {
                 keep.logF.add(backend.download(logF, m * k));
                 keep.levels.add(backend.download(level[current], m));
             }

@@ -1,12 +1,16 @@
 package org.logz.estimate.tempered;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.logz.UserException;
 import org.logz.backend.TemperingSteps;
 import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
+import org.logz.estimate.checkpoint.CheckpointFiles;
+import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.memory.Footprint;
 import org.logz.numeric.LogSpace;
 import org.logz.path.TemperedPath;
@@ -144,7 +148,7 @@ public final class TemperedSampling {
 
         /**
          * Chains per block of the tempering sums ({@link TemperingSteps#BLOCK_MEMBERS} of each group): a run's chains
-         * split into parts at these boundaries ({@link TemperedCoordinator#ranges}).
+         * split into parts at these boundaries ({@code ChainPart.ranges} in {@code Estimation.chainParts}).
          */
         public long blockChains() {
             return (long) TemperingSteps.BLOCK_MEMBERS * groups();
@@ -180,9 +184,20 @@ public final class TemperedSampling {
     }
 
     private final Settings settings;
+    private final Checkpointing checkpoints;
 
     public TemperedSampling(Settings settings) {
+        this(settings, Checkpointing.NONE);
+    }
+
+    /**
+     * A run that saves its state to {@code checkpoints.save()} as it goes (after the annealing pass, after each initial
+     * round and after each stretch of the final run, once {@code everySeconds} have passed since the last save) and
+     * resumes from {@code checkpoints.resume()}.
+     */
+    public TemperedSampling(Settings settings, Checkpointing checkpoints) {
         this.settings = settings;
+        this.checkpoints = checkpoints;
     }
 
     /**
@@ -211,12 +226,60 @@ public final class TemperedSampling {
      */
     public TemperedResult run(TemperedPath path, ProgressListener listener) {
         TemperedCoordinator coordinator = new TemperedCoordinator(settings, listener);
+        String fingerprint = checkpoints.active() ? checkpoints.fingerprint(runFingerprint(path)) : null;
         try (TemperedPart part = part(path, 0, settings.chains())) {
+            checkpoints.resumeTempered(fingerprint).ifPresent(state -> {
+                coordinator.restore(state);
+                part.restore(new TemperedPart.State(state.states(), state.levels(), state.step()));
+                if (state.finalStretches() > 0) {
+                    part.resumeFinal(new TemperedPart.FinalProgress(state.finalStretches(), state.statistics(),
+                            state.keptLogF(), state.keptLevels()));
+                }
+            });
+            long[] lastSave = {System.nanoTime()};
+            TemperedPart.Stretches stretches = (stretch, iterations, statistics) -> {
+                coordinator.stretch(iterations, statistics);
+                if (saveDue(lastSave)) {
+                    CheckpointFiles.write(checkpoints.save(), coordinator.checkpoint(fingerprint, part.state(),
+                            part.finalProgress(stretch)));
+                }
+            };
             for (TemperedStage stage = coordinator.stage(); stage != null; stage = coordinator.stage()) {
-                coordinator.accept(List.of(part.run(stage, coordinator.stretches())));
+                coordinator.accept(List.of(part.run(stage, stretches)));
+                if (coordinator.stage() != null && saveDue(lastSave)) {
+                    CheckpointFiles.write(checkpoints.save(), coordinator.checkpoint(fingerprint, part.state(), null));
+                }
             }
         }
         return coordinator.result();
+    }
+
+    /** Whether a checkpoint is to be saved now; if so, now is the last save. */
+    private boolean saveDue(long[] lastSave) {
+        long now = System.nanoTime();
+        if (checkpoints.save() == null || (now - lastSave[0]) * 1e-9 < checkpoints.everySeconds()) {
+            return false;
+        }
+        lastSave[0] = now;
+        return true;
+    }
+
+    /** What a checkpoint must match to resume this run: its settings, the model's content, the backend. */
+    private Map<String, String> runFingerprint(TemperedPath path) {
+        Map<String, String> run = new LinkedHashMap<>();
+        run.put("method", settings.headline().toString());
+        run.put("chains", Integer.toString(settings.chains()));
+        run.put("ladder", settings.levels() + "/" + Integer.toHexString(Arrays.hashCode(settings.ladder().betas())));
+        run.put("prior", Integer.toHexString(Arrays.hashCode(settings.logPrior())));
+        run.put("rounds", settings.roundSweeps() + "x" + settings.maxRounds());
+        run.put("sweeps", Integer.toString(settings.sweeps()));
+        run.put("batches", Integer.toString(settings.batches()));
+        run.put("mbar-samples", Integer.toString(settings.mbarSamples()));
+        run.put("seed", Long.toString(settings.seed()));
+        run.put("model", path.model().fingerprint().replace(';', ','));
+        run.put("transitions-per-step", Integer.toString(path.transitionsPerStep()));
+        run.put("backend", path.backend().name());
+        return run;
     }
 
     /**
