@@ -1,12 +1,14 @@
-// Per-particle log densities and weights of binary RBMs in float64 (DESIGN §5): AIS increments
-// (with the hidden draw of the following sweep fused in, since both need u = xW), log f_β(x), and the
-// ARM smoothing weights and augmentation of the sequential path (Fraccaro et al. eq. 14).
+// Per-particle log densities and weights of binary RBMs (DESIGN §5): AIS increments in float64 (with the hidden
+// draw of the following sweep fused in, since both need u = xW), log f_β(x) in float64, the all-level densities of
+// tempered sampling in float32 with float64 sums (fastmath.cuh, the CPU backend's bits), and the ARM smoothing
+// weights and augmentation of the sequential path (Fraccaro et al. eq. 14).
 //
-// One warp per particle (logz_levels: one thread per particle and level): blocks of LOGZ_BLOCK threads (LOGZ_BLOCK / 32 particles), any grid. Lanes
+// One warp per particle (logz_levels: then one lane per level): blocks of LOGZ_BLOCK threads (LOGZ_BLOCK / 32 particles), any grid. Lanes
 // take units lane, lane + 32, ... (hidden units in groups of four, one Philox block per group) and
 // sum in a fixed butterfly order: deterministic, no atomics, no shared memory. Pointers to rows are
 // offset to the first row; `first` is its absolute row for the Philox counters.
 #include "common.cuh"
+#include "fastmath.cuh"
 
 // Σ_i slope[i] x[r, i] over n units by the warp; every lane gets it.
 template <typename T>
@@ -70,32 +72,70 @@ extern "C" __global__ void logz_log_density(const float* u, const float* x, int 
     }
 }
 
+// Σ_i value(i) over i < n in the CPU backend's order (rbm_cpu.cpp combine16): lane l < 16 keeps the partial sum
+// of i ≡ l (mod 16) in order, then partials l and l + 8, l and l + 4, l and l + 2, 0 and 1 are added; every lane
+// gets the sum. Precondition: all 32 lanes call it.
+template <typename F>
+__device__ __forceinline__ double logz_row_sum16(int n, int lane, F value) {
+    double s = 0.0;
+    if (lane < 16) {
+        for (int i = lane; i < n; i += 16) {
+            s = s + value(i);
+        }
+    }
+    s = s + __shfl_down_sync(LOGZ_FULL_MASK, s, 8);
+    s = s + __shfl_down_sync(LOGZ_FULL_MASK, s, 4);
+    s = s + __shfl_down_sync(LOGZ_FULL_MASK, s, 2);
+    s = s + __shfl_down_sync(LOGZ_FULL_MASK, s, 1);
+    return __shfl_sync(LOGZ_FULL_MASK, s, 0);
+}
+
 // Every level of a ladder, for simulated tempering: logF[r·levels + k] = (1-β_k) a0ᵀx + β_k aᵀx
-// + Σ_j softplus(β_k (u_j + b_j)) and slope[r·levels + k] = (a - a0)ᵀx + Σ_j (u_j + b_j) σ(β_k (u_j + b_j)).
-// One warp per row: the two visible dot products once per row (the earlier thread-per-(row, level) form
-// recomputed them for every level: 2·N·K loads and multiply-adds per row), then lane l takes levels
-// l, l + 32, ... and sums the hidden units in index order, as the CPU reference does, reading u and b in
-// step with the other lanes (one broadcast load per unit). Float64 throughout; the K·H exp and log1p of a
-// row spread over min(K, 32) lanes, so ladders of 32 levels or more keep every lane busy.
+// + Σ_j softplus(β_k u_j) and slope[r·levels + k] = (a - a0)ᵀx + Σ_j u_j σ(β_k u_j), u_j = u[r, j] + b_j in float32,
+// in float32 with float64 sums as fastmath.cuh's logz_level_acc defines them (DESIGN §4 "all levels in float32",
+// with its error bound): the CPU backend's bits for the same u. One warp per row: the row's sums once (in the CPU's
+// order, logz_row_sum16), then lane l takes levels l, l + 32, ... and walks the hidden units in index order, reading
+// u and b in step with the other lanes (one broadcast load per unit). Per unit and level: a float32 exp2 by a
+// degree-5 polynomial and one division instead of the float64 exp, log1p and division of a direct softplus, and no
+// float64 arithmetic but one multiply and one add per 8 units. A row with a NaN pre-activation gets NaN at every level.
 extern "C" __global__ void logz_levels(const float* u, const float* x, int n, int hn, long long rows, const float* a,
                                        const float* a0, const float* b, const double* levelBetas, int levels,
                                        double* logF, double* slope) {
     LOGZ_FOR_EACH_WARP(r, lane, rows) {
-        double base = logz_row_dot(x + r * n, n, a0, lane);
-        double target = logz_row_dot(x + r * n, n, a, lane);
+        const float* ur = u + r * hn;
+        const float* xr = x + r * n;
+        double base = logz_row_sum16(n, lane, [&](int i) { return (double) a0[i] * (double) xr[i]; });
+        double target = logz_row_sum16(n, lane, [&](int i) { return (double) a[i] * (double) xr[i]; });
+        double positive = logz_row_sum16(hn, lane, [&](int j) {
+            float uj = ur[j] + b[j];
+            return uj > 0.0f ? (double) uj : 0.0;
+        });
+        double negative = logz_row_sum16(hn, lane, [&](int j) {
+            float uj = ur[j] + b[j];
+            return uj < 0.0f ? (double) uj : 0.0;
+        });
+        double nans = logz_row_sum16(hn, lane, [&](int j) {
+            float uj = ur[j] + b[j];
+            return uj != uj ? 1.0 : 0.0;
+        });
         for (int k = lane; k < levels; k += LOGZ_WARP) {
             double beta = levelBetas[k];
-            double value = 0.0;
-            double derivative = 0.0;
-            for (int j = 0; j < hn; j++) {
-                double field = (double) (u[r * hn + j] + b[j]);
-                double z = beta * field;
-                double ez = exp(-fabs(z));
-                value += fmax(z, 0.0) + log1p(ez);
-                derivative += field * (z >= 0.0 ? 1.0 / (1.0 + ez) : ez / (1.0 + ez));
+            if (nans > 0.0) {
+                logF[r * levels + k] = nan("");
+                slope[r * levels + k] = nan("");
+                continue;
             }
-            logF[r * levels + k] = (1.0 - beta) * base + beta * target + value;
-            slope[r * levels + k] = target - base + derivative;
+            float betaF = fabsf((float) beta);
+            logz_level_acc acc;
+            logz_level_begin(&acc);
+            for (int j = 0; j < hn; j++) {
+                float aj = fabsf(ur[j] + b[j]);
+                logz_level_add(&acc, aj, aj * LOGZ_LOG2E_F, betaF, j);
+            }
+            double logP = logz_level_finish(&acc);
+            double maxPart = beta >= 0.0 ? positive : negative;
+            logF[r * levels + k] = (1.0 - beta) * base + beta * target + beta * maxPart + logP;
+            slope[r * levels + k] = target - base + (beta >= 0.0 ? maxPart - acc.weighted : maxPart + acc.weighted);
         }
     }
 }

@@ -1,12 +1,16 @@
 package org.logz.bench;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 
 import org.logz.UserException;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
+import org.logz.cpu.CpuBackend;
 import org.logz.cuda.CudaBackend;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
@@ -16,11 +20,11 @@ import org.logz.model.Rbm;
 import org.logz.model.TemperedRbm;
 
 /**
- * Gibbs sweeps, AIS steps and tempered-sampling iterations of an RBM on a backend, against the time of their matrix products alone
- * (on the CPU: {@link GemmBaseline}, whole-shape and as the backend tiles them; on CUDA: the same
- * SGEMMs on the device),
- * all measured in one run and interleaved so that machine noise hits both sides alike. Speed is
- * reported as ratios, never as bare timings.
+ * Gibbs sweeps, AIS steps and tempered-sampling iterations of an RBM on a backend, against the time of their matrix
+ * products alone, all measured in one run and interleaved so that machine noise hits both sides alike. The floor is
+ * the best whole-shape product pair the process reaches: on the CPU the faster of ND4J's OpenBLAS (one SGEMM per
+ * product on all threads) and the backend's own products over contiguous rows (one per thread); on CUDA the device's
+ * products. Speed is reported as ratios, never as bare timings.
  */
 public final class SweepBenchmark {
 
@@ -43,18 +47,21 @@ public final class SweepBenchmark {
         }
     }
 
+    /** A whole-shape product pair and its median seconds per sweep. */
+    public record Floor(String library, double seconds) {
+    }
+
     /**
-     * Medians over repetitions. {@code sweepOverBestGemm} is a sweep's time over the best pair of its two
-     * products (on the CPU one whole-shape SGEMM each on all threads; on CUDA the backend's own cuBLAS
-     * products); {@code sweepOverGemm} the same over the products as the backend tiles them;
+     * Medians over repetitions. {@code sweepOverBestGemm} is a sweep's time over the fastest of {@code floors};
+     * {@code sweepOverOwnProducts} the same over the backend's products as its kernels lay them out;
      * {@code annealOverSweep} an AIS step (weight update plus sweep) over a sweep; {@code temperOverAnneal} an RTS
-     * iteration's two backend calls (a sweep with each chain at its own level, then {@code log f} and its slope at all
-     * {@value #LEVELS} levels of the ladder, Carlson et al. Algorithm 1) over an AIS step.
+     * iteration's two backend calls ({@code log f} and its slope at all {@value #LEVELS} levels of the ladder, then a
+     * sweep with each chain at its own level, Carlson et al. Algorithm 1) over an AIS step.
      */
     public record Result(String backend, int visible, int hidden, int chains, int threads, double sweepSeconds,
-                         double annealStepSeconds, double gemmSeconds, double bestGemmSeconds, double sweepOverBestGemm,
-                         double sweepOverGemm, double annealOverGemm, double annealOverSweep, double temperSeconds,
-                         double temperOverAnneal, double sweepsPerSecond, double gemmGflops) {
+                         double annealStepSeconds, double temperSeconds, double ownProductSeconds, List<Floor> floors,
+                         Floor bestGemm, double sweepOverBestGemm, double sweepOverOwnProducts, double annealOverSweep,
+                         double temperOverAnneal, double sweepsPerSecond, double bestGemmGflops) {
     }
 
     /** Levels of the tempered iteration's ladder: the RTS default. */
@@ -68,12 +75,11 @@ public final class SweepBenchmark {
         int h = rbm.hidden();
         double[] sweep = new double[s.repeats()];
         double[] anneal = new double[s.repeats()];
-        double[] gemm = new double[s.repeats()];
-        double[] best = new double[s.repeats()];
         double[] temper = new double[s.repeats()];
-        // the chains and the kernel's activations on the backend, the baseline's copies of both on the heap
+        double[] own = new double[s.repeats()];
+        // the chains and the kernel's activations on the backend, the baselines' copies of both
         backend.require(new Footprint(Footprint.times(s.chains(), 8L * (n + h)), Footprint.times(s.chains(), 8),
-                Footprint.times(s.chains(), 8L * (n + h))), "bench sweep with " + s.chains() + " chains on a " + n + "×"
+                Footprint.times(s.chains(), 16L * (n + h))), "bench sweep with " + s.chains() + " chains on a " + n + "×"
                 + h + " RBM");
         double[] ladder = new double[LEVELS];
         double[] chainBetas = new double[s.chains()];
@@ -83,8 +89,10 @@ public final class SweepBenchmark {
         for (int r = 0; r < s.chains(); r++) {
             chainBetas[r] = ladder[r % LEVELS];
         }
-        try (TemperedKernel ops = Kernels.tempered(backend, new TemperedRbm(rbm, base)); ParticleMatrix x = backend.matrix(s.chains(), n);
-             ParticleVector lw = backend.vector(s.chains()); Products products = products(backend, rbm, s);
+        Products products = products(backend, rbm, s);
+        double[][] floors = new double[products.floors().size()][s.repeats()];
+        try (products; TemperedKernel ops = Kernels.tempered(backend, new TemperedRbm(rbm, base));
+             ParticleMatrix x = backend.matrix(s.chains(), n); ParticleVector lw = backend.vector(s.chains());
              ParticleVector levelBetas = backend.vector(LEVELS); ParticleVector betas = backend.vector(s.chains());
              ParticleVector logF = backend.vector(s.chains() * LEVELS);
              ParticleVector slope = backend.vector(s.chains() * LEVELS)) {
@@ -95,49 +103,62 @@ public final class SweepBenchmark {
             // warm-up: JIT compilation, first touch of every buffer, kernel loading
             ops.transition(x, s.chains(), Betas.of(1.0), 3, 1, step);
             step += 3;
-            products.seconds(3);
-            products.bestSeconds(3);
+            products.own(3);
+            for (int f = 0; f < floors.length; f++) {
+                products.floor(f, 3);
+            }
             backend.synchronize();
             for (int r = 0; r < s.repeats(); r++) {
-                long t0 = System.nanoTime();
-                ops.transition(x, s.chains(), Betas.of(1.0), s.sweeps(), 1, step);
-                backend.synchronize();
-                sweep[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
-                step += s.sweeps();
-                gemm[r] = products.seconds(s.sweeps()) / s.sweeps();
-                best[r] = products.bestSeconds(s.sweeps()) / s.sweeps();
-                t0 = System.nanoTime();
+                // one call per sweep, as AIS steps and tempered iterations make them, the three interleaved call by
+                // call so that the machine's noise hits each alike
                 for (int k = 0; k < s.sweeps(); k++) {
+                    long t0 = System.nanoTime();
+                    ops.transition(x, s.chains(), Betas.of(1.0), 1, 1, step++);
+                    backend.synchronize();
+                    long t1 = System.nanoTime();
                     ops.anneal(x, s.chains(), 0.5, 0.5 + 1e-6, lw, 1, 1, step++);
-                }
-                backend.synchronize();
-                anneal[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
-                t0 = System.nanoTime();
-                for (int k = 0; k < s.sweeps(); k++) {
-                    ops.transition(x, s.chains(), Betas.of(betas), 1, 1, step++);
+                    backend.synchronize();
+                    long t2 = System.nanoTime();
+                    // levels first: in a run's steady state a sweep follows every all-level evaluation of the same
+                    // states and shares its product (CPU backend's product cache), and nothing else here does
                     ops.levels(x, s.chains(), levelBetas, LEVELS, logF, slope);
+                    ops.transition(x, s.chains(), Betas.of(betas), 1, 1, step++);
+                    backend.synchronize();
+                    long t3 = System.nanoTime();
+                    sweep[r] += (t1 - t0) * 1e-9 / s.sweeps();
+                    anneal[r] += (t2 - t1) * 1e-9 / s.sweeps();
+                    temper[r] += (t3 - t2) * 1e-9 / s.sweeps();
                 }
-                backend.synchronize();
-                temper[r] = (System.nanoTime() - t0) * 1e-9 / s.sweeps();
+                own[r] = products.own(s.sweeps()) / s.sweeps();
+                for (int f = 0; f < floors.length; f++) {
+                    floors[f][r] = products.floor(f, s.sweeps()) / s.sweeps();
+                }
             }
         }
         double sw = median(sweep);
         double an = median(anneal);
-        double gm = median(gemm);
-        double bg = median(best);
         double tm = median(temper);
+        double ow = median(own);
+        List<Floor> measured = new ArrayList<>();
+        for (int f = 0; f < floors.length; f++) {
+            measured.add(new Floor(products.floors().get(f), median(floors[f])));
+        }
+        Floor best = measured.stream().min(Comparator.comparingDouble(Floor::seconds)).orElseThrow();
         double flops = 4.0 * s.chains() * n * h;
-        return new Result(backend.name(), n, h, s.chains(), s.threads(), sw, an, gm, bg, sw / bg, sw / gm, an / gm, an / sw,
-                tm, tm / an, 1.0 / sw, flops / bg * 1e-9);
+        return new Result(backend.name(), n, h, s.chains(), s.threads(), sw, an, tm, ow, List.copyOf(measured), best,
+                sw / best.seconds(), sw / ow, an / sw, tm / an, 1.0 / sw, flops / best.seconds() * 1e-9);
     }
 
     /** The two products of a sweep alone, timed on the backend's own device. */
     private interface Products extends AutoCloseable {
-        /** As the backend lays them out. */
-        double seconds(int sweeps);
+        /** As the backend's kernels lay them out. */
+        double own(int sweeps);
 
-        /** The best the device reaches for the whole shape. */
-        double bestSeconds(int sweeps);
+        /** Names of the whole-shape product pairs. */
+        List<String> floors();
+
+        /** Whole-shape pair f. */
+        double floor(int f, int sweeps);
 
         @Override
         void close();
@@ -147,13 +168,18 @@ public final class SweepBenchmark {
         if (backend instanceof CudaBackend cuda) {
             return new Products() {
                 @Override
-                public double seconds(int sweeps) {
+                public double own(int sweeps) {
                     return cuda.productSeconds(s.chains(), rbm.visible(), rbm.hidden(), sweeps);
                 }
 
                 @Override
-                public double bestSeconds(int sweeps) {
-                    return seconds(sweeps);
+                public List<String> floors() {
+                    return List.of("the device's products");
+                }
+
+                @Override
+                public double floor(int f, int sweeps) {
+                    return own(sweeps);
                 }
 
                 @Override
@@ -161,25 +187,31 @@ public final class SweepBenchmark {
                 }
             };
         }
-        GemmBaseline cpu = new GemmBaseline(rbm.weights(), rbm.visible(), rbm.hidden(), s.chains(), s.threads());
+        CpuBackend cpu = (CpuBackend) backend;
+        OpenBlasBaseline openBlas = new OpenBlasBaseline(rbm.weights(), rbm.visible(), rbm.hidden(), s.chains(), s.threads());
         return new Products() {
             @Override
-            public double seconds(int sweeps) {
-                return cpu.time(sweeps);
+            public double own(int sweeps) {
+                return cpu.productSeconds(rbm, s.chains(), sweeps, false);
             }
 
             @Override
-            public double bestSeconds(int sweeps) {
-                return cpu.timeWhole(sweeps);
+            public List<String> floors() {
+                return List.of("OpenBLAS through ND4J, one SGEMM per product on " + s.threads() + " threads",
+                        "logz's products, one per thread over contiguous rows");
+            }
+
+            @Override
+            public double floor(int f, int sweeps) {
+                return f == 0 ? openBlas.seconds(sweeps) : cpu.productSeconds(rbm, s.chains(), sweeps, true);
             }
 
             @Override
             public void close() {
-                cpu.close();
+                openBlas.close();
             }
         };
     }
-
     static double median(double[] v) {
         double[] c = v.clone();
         Arrays.sort(c);

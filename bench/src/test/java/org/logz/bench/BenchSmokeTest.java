@@ -47,9 +47,11 @@ class BenchSmokeTest {
         try (ParticleBackend backend = CpuBackend.create(2)) {
             SweepBenchmark.Result r = SweepBenchmark.run(backend, rbm, BaseRate.uniform(37),
                     new SweepBenchmark.Settings(70, 2, 3, 2));
-            assertTrue(r.sweepOverGemm() > 0 && Double.isFinite(r.sweepOverGemm()), r.toString());
-            assertTrue(r.annealOverGemm() > 0 && Double.isFinite(r.annealOverGemm()), r.toString());
+            assertTrue(r.sweepOverOwnProducts() > 0 && Double.isFinite(r.sweepOverOwnProducts()), r.toString());
+            assertTrue(r.annealOverSweep() > 0 && Double.isFinite(r.annealOverSweep()), r.toString());
             assertTrue(r.sweepOverBestGemm() > 0 && Double.isFinite(r.sweepOverBestGemm()), r.toString());
+            assertEquals(2, r.floors().size(), "OpenBLAS and the backend's own whole-shape products");
+            assertTrue(r.floors().contains(r.bestGemm()), r.toString());
             assertTrue(r.temperOverAnneal() > 0 && Double.isFinite(r.temperOverAnneal()), r.toString());
             assertEquals(70, r.chains());
         }

@@ -100,9 +100,9 @@ final class BenchCommand implements Callable<Integer> {
             }
             Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model,
                     r.backend(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
-                    r.sweepsPerSecond() * r.chains(), r.sweepOverBestGemm(), r.sweepOverGemm(), r.annealOverSweep(),
-                    r.temperOverAnneal(), r.gemmGflops(), r.sweepSeconds(), r.annealStepSeconds(), r.temperSeconds(),
-                    r.bestGemmSeconds(), r.gemmSeconds()));
+                    r.sweepsPerSecond() * r.chains(), r.sweepOverBestGemm(), r.sweepOverOwnProducts(), r.annealOverSweep(),
+                    r.temperOverAnneal(), r.bestGemm().library(), r.bestGemmGflops(), r.sweepSeconds(),
+                    r.annealStepSeconds(), r.temperSeconds(), r.ownProductSeconds(), r.floors()));
         }
 
         /** The JSON of {@code bench sweep --model gpc:...}. */
@@ -110,14 +110,15 @@ final class BenchCommand implements Callable<Integer> {
         }
 
         /**
-         * The JSON of {@code bench sweep}: throughput, the sweep's time over the best whole-shape GEMM pair
-         * and over the pair as the backend tiles it, an AIS step's time over a sweep, and a tempered (RTS) iteration's
-         * over an AIS step.
+         * The JSON of {@code bench sweep}: throughput, the sweep's time over the best whole-shape product pair (named,
+         * with every candidate's seconds under {@code floors}) and over the backend's own products as its kernels lay
+         * them out, an AIS step's time over a sweep, and a tempered (RTS) iteration's over an AIS step.
          */
         record Report(String model, String backend, int visible, int hidden, int chains, int threads, double sweepsPerSecond,
-                      double chainSweepsPerSecond, double sweepOverBestGemm, double sweepOverTiledGemm, double aisStepOverSweep,
-                      double rtsIterationOverAisStep, double bestGemmGflops, double sweepSeconds, double aisStepSeconds,
-                      double rtsIterationSeconds, double bestGemmSeconds, double tiledGemmSeconds) {
+                      double chainSweepsPerSecond, double sweepOverBestGemm, double sweepOverOwnProducts,
+                      double aisStepOverSweep, double rtsIterationOverAisStep, String bestGemm, double bestGemmGflops,
+                      double sweepSeconds, double aisStepSeconds, double rtsIterationSeconds, double ownProductSeconds,
+                      List<SweepBenchmark.Floor> floors) {
         }
     }
 

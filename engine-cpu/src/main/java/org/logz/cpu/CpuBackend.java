@@ -22,14 +22,15 @@ import org.logz.backend.WeightedMoments;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.memory.InsufficientMemoryException;
+import org.logz.model.Rbm;
 import org.logz.resample.Resampling;
 import org.logz.resample.ResamplingScheme;
 import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * The CPU reference backend. Particle matrices are tiles of {@value CpuMatrix#TILE_ROWS} rows in
- * off-heap ND4J arrays; matrix products are single-threaded OpenBLAS SGEMMs through ND4J, one per
- * tile, and tiles run in parallel on {@code threads} Java threads. Per-particle vectors live on the
+ * off-heap ND4J arrays, and tiles run in parallel on {@code threads} Java threads; the RBM kernels' products and
+ * draws are native (CpuNative) or Java with the same bits. Per-particle vectors live on the
  * heap. Reductions run in a fixed order, and every row's arithmetic is independent of the others, so
  * results do not depend on the number of threads. Resampling runs the host reference
  * {@link Resampling} as is.
@@ -64,8 +65,12 @@ public final class CpuBackend extends ParticleBackend {
 
     @Override
     public String description() {
-        return "cpu (ND4J " + Nd4j.getBackend().getClass().getSimpleName() + ", OpenBLAS SGEMM per "
-                + CpuMatrix.TILE_ROWS + "-row tile, " + threads + " thread" + (threads > 1 ? "s" : "") + ")";
+        int isa = CpuNative.chosen();
+        String kernels = isa >= 0 ? "native " + CpuNative.name(isa) + " RBM kernels"
+                : "Java RBM kernels (" + (CpuNative.loadError().isEmpty() ? "logz.cpu.isa=java" : CpuNative.loadError())
+                + ")";
+        return "cpu (" + kernels + ", " + CpuMatrix.TILE_ROWS + "-row tiles on " + threads + " thread"
+                + (threads > 1 ? "s" : "") + ")";
     }
 
     /** Matrices live off-heap (against the machine's available memory), vectors on the JVM heap. */
@@ -344,7 +349,18 @@ public final class CpuBackend extends ParticleBackend {
                 return null;
             });
         }
+        runAll(work);
+    }
+
+    /** Runs every task on the backend's threads and waits for all; rethrows the first failure. */
+    void runAll(List<Callable<Void>> work) {
         try {
+            if (pool == null) {
+                for (Callable<Void> c : work) {
+                    c.call();
+                }
+                return;
+            }
             for (Future<Void> f : pool.invokeAll(work)) {
                 f.get();
             }
@@ -352,15 +368,31 @@ public final class CpuBackend extends ParticleBackend {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
+            rethrow(e.getCause());
+        } catch (Exception e) {
+            rethrow(e);
         }
+    }
+
+    private static void rethrow(Throwable cause) {
+        if (cause instanceof RuntimeException re) {
+            throw re;
+        }
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        throw new IllegalStateException(cause);
+    }
+
+    /**
+     * Seconds that {@code sweeps} rounds of an RBM sweep's two products alone ({@code U = X W}, {@code V = H Wᵀ}) take
+     * for {@code chains} binary rows with this backend's RBM arithmetic: as its kernels lay them out (64-row tiles
+     * spread over its threads), or with {@code wholeShape} one product per thread over contiguous rows. The yardstick
+     * of the sweep benchmark, next to the best whole-shape SGEMM of other libraries.
+     */
+    public double productSeconds(Rbm rbm, int chains, int sweeps, boolean wholeShape) {
+        checkOpen();
+        return ProductTiming.seconds(this, rbm, chains, sweeps, wholeShape);
     }
 
     private static int tileFrom(int tile, int first) {

@@ -109,7 +109,7 @@ final class CpuIsingKernel implements TemperedKernel {
                         block = i >>> 2;
                         Philox.block(seed, block, chain, step, StreamTag.ISING, words);
                     }
-                    float p = CpuRbmKernel.logistic(2f * beta * h);
+                    float p = RbmDraws.logistic(2f * beta * h);
                     row[i] = Philox.toUniform(words[i & 3]) < p ? 1f : -1f;
                 }
             }

@@ -3,15 +3,15 @@ package org.logz.cpu;
 import java.nio.FloatBuffer;
 
 import org.logz.backend.ParticleMatrix;
-import org.nd4j.linalg.api.buffer.DataType;
-import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.factory.Nd4j;
 
 /**
- * Particle states as fixed tiles of {@link #TILE_ROWS} rows, each its own off-heap ND4J array.
- * A tile is the unit of parallel work and of every matrix product, so a row's arithmetic is the same
- * whatever the number of threads or particles: that is what makes results thread-count independent.
+ * Particle states as fixed tiles of {@link #TILE_ROWS} rows, each its own off-heap ND4J array ({@link Tile}).
+ * A tile is the unit of parallel work; a row's arithmetic never depends on the other rows (the RBM kernels' products
+ * have a fixed order of multiply-adds per output), so results do not depend on the number of threads or particles.
  * The last tile is allocated whole; rows past the capacity stay zero.
+ *
+ * <p>Every tile counts its writes ({@link #version}): each accessor that can write bumps it, so a kernel that keeps
+ * a product of a tile can tell whether the tile changed since (the RBM kernel's product cache, DESIGN §4).
  */
 final class CpuMatrix implements ParticleMatrix {
     /** Rows per tile: large enough for efficient SGEMM, small enough to spread over threads. */
@@ -20,8 +20,8 @@ final class CpuMatrix implements ParticleMatrix {
     private final CpuBackend owner;
     private final int rows;
     private final int cols;
-    private final INDArray[] tiles;
-    private final FloatBuffer[] buffers;
+    private final Tile[] tiles;
+    private final long[] versions;
     private boolean closed;
 
     CpuMatrix(CpuBackend owner, int rows, int cols) {
@@ -32,11 +32,10 @@ final class CpuMatrix implements ParticleMatrix {
         this.rows = rows;
         this.cols = cols;
         int count = tileCount(rows);
-        this.tiles = new INDArray[count];
-        this.buffers = new FloatBuffer[count];
+        this.tiles = new Tile[count];
+        this.versions = new long[count];
         for (int t = 0; t < count; t++) {
-            tiles[t] = Nd4j.zeros(DataType.FLOAT, TILE_ROWS, cols);
-            buffers[t] = tiles[t].data().asNioFloat();
+            tiles[t] = new Tile(TILE_ROWS, cols);
         }
     }
 
@@ -49,15 +48,32 @@ final class CpuMatrix implements ParticleMatrix {
         return owner;
     }
 
-    INDArray tile(int t) {
+    /** Tile {@code t} for reading and writing (counts as a write). */
+    Tile tile(int t) {
+        checkOpen();
+        versions[t]++;
+        return tiles[t];
+    }
+
+    /** Tile {@code t} for reading only. */
+    Tile readTile(int t) {
         checkOpen();
         return tiles[t];
     }
 
-    /** Direct view of tile {@code t}: element (r, c) is at {@code r * cols + c}. */
+    /** Direct view of tile {@code t} for reading and writing (counts as a write): element (r, c) at {@code r·cols + c}. */
     FloatBuffer buffer(int t) {
-        checkOpen();
-        return buffers[t];
+        return tile(t).buffer;
+    }
+
+    /** Direct view of tile {@code t} for reading only. */
+    FloatBuffer readBuffer(int t) {
+        return readTile(t).buffer;
+    }
+
+    /** How many times tile {@code t} was handed out for writing. */
+    long version(int t) {
+        return versions[t];
     }
 
     void checkRows(int count) {
@@ -73,18 +89,16 @@ final class CpuMatrix implements ParticleMatrix {
     }
 
     float get(int row, int col) {
-        checkOpen();
-        return buffers[row / TILE_ROWS].get((row % TILE_ROWS) * cols + col);
+        return readBuffer(row / TILE_ROWS).get((row % TILE_ROWS) * cols + col);
     }
 
     void set(int row, int col, float value) {
-        checkOpen();
-        buffers[row / TILE_ROWS].put((row % TILE_ROWS) * cols + col, value);
+        buffer(row / TILE_ROWS).put((row % TILE_ROWS) * cols + col, value);
     }
 
     /** Copies row {@code row} into {@code out[offset, offset + cols)}. */
     void readRow(int row, float[] out, int offset) {
-        buffer(row / TILE_ROWS).get((row % TILE_ROWS) * cols, out, offset, cols);
+        readBuffer(row / TILE_ROWS).get((row % TILE_ROWS) * cols, out, offset, cols);
     }
 
     /** Overwrites row {@code row} from {@code in[offset, offset + cols)}. */
@@ -115,7 +129,7 @@ final class CpuMatrix implements ParticleMatrix {
             return;
         }
         closed = true;
-        for (INDArray tile : tiles) {
+        for (Tile tile : tiles) {
             tile.close();
         }
     }

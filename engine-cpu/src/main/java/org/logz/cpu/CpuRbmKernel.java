@@ -14,58 +14,67 @@ import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
-import org.logz.random.Philox;
 import org.logz.random.StreamTag;
-import org.nd4j.linalg.api.buffer.DataType;
-import org.nd4j.linalg.api.ndarray.INDArray;
-import org.nd4j.linalg.factory.Nd4j;
 
 /**
- * RBM kernels on the CPU. Per tile: one SGEMM {@code U = X W} (64×N · N×H), a pass over the hidden
- * units, one SGEMM {@code V = H Wᵀ}, a pass over the visible units. Products always cover whole
- * tiles and all N units (units not yet entered on the sequential path are zero), so a row's
- * arithmetic never depends on which other rows are live; results are written for live rows only.
- * Uniform {@code q} of unit {@code k} of particle {@code p} at step {@code s} is word {@code k % 4} of
- * Philox block {@code (k / 4, p, s, tag)}, as in {@code rbm_gibbs.cu}.
+ * RBM kernels on the CPU. Per tile of {@value CpuMatrix#TILE_ROWS} particles: the product {@code U = X W}, the hidden
+ * draws, the product {@code V = H Wᵀ}, the visible draws, each through {@link RbmMath} (the native kernels where they
+ * are built, else the same definitions in Java; DESIGN §4 "CPU kernels"). Products cover the live rows only and every
+ * output is a fixed sequence of multiply-adds, so a row's results never depend on the other rows, the tile or the
+ * thread; the sequential path multiplies only the visible units entered so far. Uniform {@code q} of unit {@code k}
+ * of particle {@code p} at step {@code s} is word {@code k % 4} of Philox block {@code (k / 4, p, s, tag)}, as in
+ * {@code rbm_gibbs.cu}.
  *
- * <p>Sampling arithmetic, shared with the CUDA kernels so that both draw the same states except
- * where rounding flips a comparison: hidden {@code z = β·(u + b)}, visible
- * {@code z = (1-β)·a0 + β·(a + v)}, both in float32, {@code p = 1/(1 + e^{-z})}, unit on when
- * {@code uniform < p}. In {@link #annealStep} the hidden probabilities come from the float64
- * {@code e^{-|z|}} that the weight update needs anyway; smoothing and augmentation work in float64.
+ * <p>Sampling arithmetic, shared with the CUDA kernels so that both draw the same states except where rounding flips
+ * a comparison: hidden {@code z = β·(u + b)}, visible {@code z = (1-β)·a0 + β·(a + v)}, both in float32,
+ * {@code p = 1/(1 + e^{-z})}, unit on when {@code uniform < p} ({@link RbmDraws}). An AIS step's hidden draw takes p
+ * from the float64 {@code e^{-|z|}}; its weight and the all-level densities of tempered sampling use the kernels' own
+ * exponentials and logarithms ({@link FastMath}; the levels in float32 with the error bound of DESIGN §4).
+ *
+ * <p>The product of a tile's states is kept with the tile's write count: tempered sampling asks for every level's
+ * density of the states a sweep just drew and then sweeps them again, and the second product is the first.
  */
 final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     private final CpuBackend backend;
     private final int n;
     private final int h;
-    private final INDArray w;
     private final float[] wHost;
     private final float[] a;
     private final float[] b;
     private final float[] a0;
-    /** {@code a - a0}: the visible part of {@code d log f_β / dβ}. */
-    private final double[] visibleSlope;
     /** {@code σ(a0)}: base-rate probabilities. */
     private final float[] baseProbability;
+    private final RbmMath math;
     private final List<Scratch> scratch = new ArrayList<>();
     private boolean closed;
 
     /** Per-tile work buffers; tile {@code t} of any matrix uses {@code scratch.get(t)}. */
-    private static final class Scratch {
-        final INDArray u;
-        final INDArray hid;
-        final INDArray v;
-        final FloatBuffer uBuf;
-        final FloatBuffer hBuf;
-        final FloatBuffer vBuf;
+    private final class Scratch {
+        final Tile u = new Tile(CpuMatrix.TILE_ROWS, h);
+        final Tile hid = new Tile(CpuMatrix.TILE_ROWS, h);
+        final Tile v = new Tile(CpuMatrix.TILE_ROWS, n);
+        /** What {@link #u} holds: the product of rows [from, to) of this matrix's tile at this write count. */
+        CpuMatrix productOf;
+        long productVersion;
+        int productFrom;
+        int productTo;
 
-        Scratch(int visible, int hidden) {
-            u = Nd4j.zeros(DataType.FLOAT, CpuMatrix.TILE_ROWS, hidden);
-            hid = Nd4j.zeros(DataType.FLOAT, CpuMatrix.TILE_ROWS, hidden);
-            v = Nd4j.zeros(DataType.FLOAT, CpuMatrix.TILE_ROWS, visible);
-            uBuf = u.data().asNioFloat();
-            hBuf = hid.data().asNioFloat();
-            vBuf = v.data().asNioFloat();
+        /** {@code u = x W} for rows [from, to) of tile t of xm, unless u holds it already. */
+        void product(CpuMatrix xm, int t, int from, int to) {
+            Tile x = xm.readTile(t);
+            if (productOf == xm && productVersion == xm.version(t) && productFrom == from && productTo == to) {
+                return;
+            }
+            math.productXw(x, from, to, n, u);
+            productOf = xm;
+            productVersion = xm.version(t);
+            productFrom = from;
+            productTo = to;
+        }
+
+        /** u is about to hold something else. */
+        void forget() {
+            productOf = null;
         }
 
         void close() {
@@ -80,16 +89,19 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         this.n = model.visible();
         this.h = model.hidden();
         this.wHost = model.weights();
-        this.w = Nd4j.create(wHost, new long[] {n, h}, DataType.FLOAT);
         this.a = model.visibleBias();
         this.b = model.hiddenBias();
         this.a0 = baseRate.logOdds();
-        this.visibleSlope = new double[n];
         this.baseProbability = new float[n];
         for (int i = 0; i < n; i++) {
-            visibleSlope[i] = (double) a[i] - a0[i];
             baseProbability[i] = (float) LogSpace.sigmoid(a0[i]);
         }
+        this.math = RbmMath.create(model, a0);
+    }
+
+    /** Which arithmetic runs: "native avx512", "native generic", "Java". */
+    String arithmetic() {
+        return math.description();
     }
 
     @Override
@@ -116,9 +128,9 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
             float[] uniforms = new float[n];
             float[] row = new float[n];
             for (int r = from; r < to; r++) {
-                uniforms(seed, firstChain + t * CpuMatrix.TILE_ROWS + r, step, StreamTag.BASE, uniforms);
+                RbmDraws.uniforms(seed, firstChain + t * CpuMatrix.TILE_ROWS + r, step, StreamTag.BASE, uniforms);
                 for (int i = 0; i < n; i++) {
-                    row[i] = bernoulli(uniforms[i], baseProbability[i]);
+                    row[i] = RbmDraws.bernoulli(uniforms[i], baseProbability[i]);
                 }
                 xb.put(r * n, row, 0, n);
             }
@@ -129,52 +141,24 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
                        long seed, int step, int firstChain) {
-        annealStep(x, count, from, to, logW, transitions > 0, seed, step, firstChain);
-        if (transitions > 1) {
-            transition(x, count, Betas.of(to), transitions - 1, seed, step + 1, firstChain);
-        }
-    }
-
-    private void annealStep(ParticleMatrix x, int count, double from, double to, ParticleVector logW,
-                            boolean transition, long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         double[] weights = backend.own(logW).values();
         ensureScratch(xm);
-        float beta = (float) to;
+        boolean transition = transitions > 0;
+        float[] beta = constantBetas((float) to);
         backend.forEachTile(0, count, (t, rowFrom, rowTo) -> {
             Scratch s = scratch.get(t);
-            FloatBuffer xb = xm.buffer(t);
-            Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
-            float[] field = new float[h];
-            float[] uniforms = new float[h];
-            float[] row = new float[h];
-            for (int r = rowFrom; r < rowTo; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                double slope = 0;
-                for (int i = 0; i < n; i++) {
-                    slope += visibleSlope[i] * xb.get(r * n + i);
-                }
-                double delta = (to - from) * slope;
-                s.uBuf.get(r * h, field, 0, h);
-                if (transition) {
-                    uniforms(seed, firstChain + particle, step, StreamTag.HIDDEN, uniforms);
-                }
-                for (int j = 0; j < h; j++) {
-                    double u = field[j] + b[j];
-                    double zTo = to * u;
-                    double tTo = Math.exp(-Math.abs(zTo));
-                    delta += Math.max(zTo, 0.0) + Math.log(1.0 + tTo) - LogSpace.softplusFast(from * u);
-                    row[j] = bernoulli(uniforms[j], (float) (zTo >= 0 ? 1.0 / (1.0 + tTo) : tTo / (1.0 + tTo)));
-                }
-                if (transition) {
-                    s.hBuf.put(r * h, row, 0, h);
-                }
-                weights[particle] += delta;
-            }
+            int particle0 = firstChain + t * CpuMatrix.TILE_ROWS;
+            s.product(xm, t, rowFrom, rowTo);
+            math.anneal(s.u, xm.readTile(t), rowFrom, rowTo, from, to, transition, seed, particle0, step, StreamTag.HIDDEN,
+                    weights, t * CpuMatrix.TILE_ROWS, s.hid);
             if (transition) {
-                sampleVisible(xm, s, t, rowFrom, rowTo, n, constantBetas(beta), seed, step, firstChain);
+                sampleVisible(xm, s, t, rowFrom, rowTo, n, beta, seed, step, particle0);
             }
         });
+        if (transitions > 1) {
+            transition(x, count, Betas.of(to), transitions - 1, seed, step + 1, firstChain);
+        }
     }
 
     @Override
@@ -185,10 +169,11 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         backend.forEachTile(0, count, (t, from, to) -> {
             Scratch s = scratch.get(t);
             float[] beta = tileBetas(betas, perParticle, t);
+            int particle0 = firstChain + t * CpuMatrix.TILE_ROWS;
             for (int sweep = 0; sweep < sweeps; sweep++) {
-                Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
-                sampleHidden(s.uBuf, false, s, t, from, to, beta, seed, step + sweep, firstChain);
-                sampleVisible(xm, s, t, from, to, n, beta, seed, step + sweep, firstChain);
+                s.product(xm, t, from, to);
+                math.sampleHidden(s.u, false, from, to, beta, seed, particle0, step + sweep, StreamTag.HIDDEN, s.hid);
+                sampleVisible(xm, s, t, from, to, n, beta, seed, step + sweep, particle0);
             }
         });
     }
@@ -229,35 +214,9 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         ensureScratch(xm);
         backend.forEachTile(0, count, (t, from, to) -> {
             Scratch s = scratch.get(t);
-            FloatBuffer xb = xm.buffer(t);
-            Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
-            double[] field = new double[h];
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                double base = 0;
-                double target = 0;
-                for (int i = 0; i < n; i++) {
-                    double xi = xb.get(r * n + i);
-                    base += a0[i] * xi;
-                    target += a[i] * xi;
-                }
-                for (int j = 0; j < h; j++) {
-                    field[j] = s.uBuf.get(r * h + j) + b[j];
-                }
-                for (int k = 0; k < levels; k++) {
-                    double beta = betas[k];
-                    double value = (1 - beta) * base + beta * target;
-                    double derivative = target - base;
-                    for (int j = 0; j < h; j++) {
-                        double z = beta * field[j];
-                        double e = Math.exp(-Math.abs(z));
-                        value += Math.max(z, 0.0) + Math.log(1.0 + e);
-                        derivative += field[j] * (z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e));
-                    }
-                    logValues[particle * levels + k] = value;
-                    slopeValues[particle * levels + k] = derivative;
-                }
-            }
+            s.product(xm, t, from, to);
+            math.levels(s.u, xm.readTile(t), from, to, betas, levels, logValues, slopeValues,
+                    t * CpuMatrix.TILE_ROWS * levels);
         });
     }
 
@@ -272,15 +231,15 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         ensureScratch(xm);
         backend.forEachTile(0, count, (t, from, to) -> {
             Scratch s = scratch.get(t);
-            FloatBuffer xb = xm.buffer(t);
-            Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
+            s.product(xm, t, from, to);
+            FloatBuffer xb = xm.readBuffer(t);
             for (int r = from; r < to; r++) {
                 double sum = 0;
                 for (int i = 0; i < n; i++) {
                     sum += visibleCoefficient[i] * xb.get(r * n + i);
                 }
                 for (int j = 0; j < h; j++) {
-                    sum += LogSpace.softplusFast(beta * (double) (s.uBuf.get(r * h + j) + b[j]));
+                    sum += LogSpace.softplusFast(beta * (double) (s.u.buffer.get(r * h + j) + b[j]));
                 }
                 values[t * CpuMatrix.TILE_ROWS + r] = sum;
             }
@@ -314,7 +273,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         CpuMatrix xm = states(state.variables());
         CpuMatrix gm = states(state.matrix(1));
         ensureScratch(xm);
-        backend.forEachTile(first, count, (t, from, to) -> refreshPreActivations(xm, gm, scratch.get(t), t, from, to));
+        backend.forEachTile(first, count, (t, from, to) -> refreshPreActivations(xm, gm, scratch.get(t), t, from, to, n));
     }
 
     @Override
@@ -328,11 +287,11 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         float[] one = constantBetas(1f);
         backend.forEachTile(first, count, (t, from, to) -> {
             Scratch s = scratch.get(t);
-            FloatBuffer gb = gm.buffer(t);
+            int particle0 = t * CpuMatrix.TILE_ROWS;
             for (int sweep = 0; sweep < sweeps; sweep++) {
-                sampleHidden(gb, true, s, t, from, to, one, seed, step + sweep, 0);
-                sampleVisible(xm, s, t, from, to, active, one, seed, step + sweep, 0);
-                refreshPreActivations(xm, gm, s, t, from, to);
+                math.sampleHidden(gm.readTile(t), true, from, to, one, seed, particle0, step + sweep, StreamTag.HIDDEN, s.hid);
+                sampleVisible(xm, s, t, from, to, active, one, seed, step + sweep, particle0);
+                refreshPreActivations(xm, gm, s, t, from, to, active);
             }
         });
     }
@@ -342,7 +301,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         CpuMatrix gm = states(state.matrix(1));
         double[] weights = backend.own(logW).values();
         backend.forEachTile(first, count, (t, from, to) -> {
-            FloatBuffer gb = gm.buffer(t);
+            FloatBuffer gb = gm.readBuffer(t);
             for (int r = from; r < to; r++) {
                 weights[t * CpuMatrix.TILE_ROWS + r] += LogSpace.softplus(entryLogit(gb, r, unit));
             }
@@ -357,10 +316,9 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         backend.forEachTile(first, count, (t, from, to) -> {
             FloatBuffer xb = xm.buffer(t);
             FloatBuffer gb = gm.buffer(t);
-            float[] uniform = new float[1];
             for (int r = from; r < to; r++) {
-                uniforms(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.AUGMENT, uniform);
-                float on = bernoulli(uniform[0], (float) LogSpace.sigmoid(entryLogit(gb, r, unit)));
+                float uniform = RbmDraws.uniform(seed, t * CpuMatrix.TILE_ROWS + r, step, StreamTag.AUGMENT, 0);
+                float on = RbmDraws.bernoulli(uniform, (float) LogSpace.sigmoid(entryLogit(gb, r, unit)));
                 xb.put(r * n + unit, on);
                 if (on == 1f) {
                     for (int j = 0; j < h; j++) {
@@ -385,88 +343,26 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         return s;
     }
 
-    /** {@code g = b + xW} for live rows of tile t, through the tile's scratch product. */
-    private void refreshPreActivations(CpuMatrix xm, CpuMatrix gm, Scratch s, int t, int from, int to) {
-        Nd4j.gemm(xm.tile(t), w, s.u, false, false, 1.0, 0.0);
+    /** {@code g = b + xW} for live rows of tile t over the first {@code active} visible units (the rest are 0). */
+    private void refreshPreActivations(CpuMatrix xm, CpuMatrix gm, Scratch s, int t, int from, int to, int active) {
+        s.forget();
+        math.productXw(xm.readTile(t), from, to, active, s.u);
         FloatBuffer gb = gm.buffer(t);
         for (int r = from; r < to; r++) {
             for (int j = 0; j < h; j++) {
-                gb.put(r * h + j, s.uBuf.get(r * h + j) + b[j]);
+                gb.put(r * h + j, s.u.buffer.get(r * h + j) + b[j]);
             }
         }
     }
 
     /**
-     * {@code h ~ σ(β·z)} in float32 with {@code z = field} when {@code fieldHasBias} (the sequential
-     * path's g) and {@code z = field + b} otherwise (a fresh product xW), β of row r at {@code beta[r]}.
-     * Writes {@code s.hid}. Row r of tile t draws from chain {@code firstChain + t·TILE_ROWS + r}'s streams.
-     */
-    private void sampleHidden(FloatBuffer field, boolean fieldHasBias, Scratch s, int t, int from, int to, float[] beta,
-                              long seed, int step, int firstChain) {
-        float[] z = new float[h];
-        float[] uniforms = new float[h];
-        float[] row = new float[h];
-        for (int r = from; r < to; r++) {
-            field.get(r * h, z, 0, h);
-            uniforms(seed, firstChain + t * CpuMatrix.TILE_ROWS + r, step, StreamTag.HIDDEN, uniforms);
-            for (int j = 0; j < h; j++) {
-                row[j] = bernoulli(uniforms[j], logistic(beta[r] * (fieldHasBias ? z[j] : z[j] + b[j])));
-            }
-            s.hBuf.put(r * h, row, 0, h);
-        }
-    }
-
-    /**
-     * {@code V = H Wᵀ}, then {@code x_i ~ σ((1-β) a0_i + β (a_i + v_i))} in float32 for units
-     * {@code i < active}, β of row r at {@code beta[r]}. Writes live rows of tile t of x. Row r of tile t draws from
-     * chain {@code firstChain + t·TILE_ROWS + r}'s streams.
+     * {@code V = H Wᵀ} over the first {@code active} visible units, then their draws at β of row r = {@code beta[r]}.
+     * Writes those units of the live rows of tile t of x. Row r draws from particle {@code particle0 + r}'s streams.
      */
     private void sampleVisible(CpuMatrix xm, Scratch s, int t, int from, int to, int active, float[] beta, long seed,
-                               int step, int firstChain) {
-        Nd4j.gemm(s.hid, w, s.v, false, true, 1.0, 0.0);
-        FloatBuffer xb = xm.buffer(t);
-        float[] field = new float[active];
-        float[] uniforms = new float[active];
-        float[] row = new float[active];
-        for (int r = from; r < to; r++) {
-            s.vBuf.get(r * n, field, 0, active);
-            uniforms(seed, firstChain + t * CpuMatrix.TILE_ROWS + r, step, StreamTag.VISIBLE, uniforms);
-            float oneMinusBeta = 1f - beta[r];
-            for (int i = 0; i < active; i++) {
-                row[i] = bernoulli(uniforms[i], logistic(oneMinusBeta * a0[i] + beta[r] * (a[i] + field[i])));
-            }
-            xb.put(r * n, row, 0, active);
-        }
-    }
-
-    /**
-     * The uniforms of one particle's units for one draw: unit k gets word {@code k % 4} of block
-     * {@code (k / 4, particle, step, tag)}.
-     */
-    private static void uniforms(long seed, int particle, int step, int tag, float[] out) {
-        int[] words = new int[4];
-        int units = out.length;
-        for (int i = 0; i < units; i += 4) {
-            Philox.block(seed, i >>> 2, particle, step, tag, words);
-            for (int q = 0; q < 4 && i + q < units; q++) {
-                out[i + q] = Philox.toUniform(words[q]);
-            }
-        }
-    }
-
-    /**
-     * {@code uniform < p ? 1 : 0} without a branch (the outcome is a coin flip, which a branch
-     * predictor cannot learn; a branch here costs half the time of a sweep): the sign bit of
-     * {@code uniform - p}, which is set exactly when {@code uniform < p}, since rounding never
-     * changes the sign of a difference.
-     */
-    private static float bernoulli(float uniform, float p) {
-        return Float.floatToRawIntBits(uniform - p) >>> 31;
-    }
-
-    /** {@code 1/(1 + e^{-z})} in float32; saturates to exactly 0 or 1, never NaN. */
-    static float logistic(float z) {
-        return 1f / (1f + (float) Math.exp(-z));
+                               int step, int particle0) {
+        math.productHwt(s.hid, from, to, active, s.v);
+        math.sampleVisible(s.v, from, to, active, beta, seed, particle0, step, StreamTag.VISIBLE, xm.tile(t));
     }
 
     private CpuMatrix states(ParticleMatrix m) {
@@ -477,7 +373,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     private void ensureScratch(CpuMatrix xm) {
         int tiles = CpuMatrix.tileCount(xm.rows());
         while (scratch.size() < tiles) {
-            scratch.add(new Scratch(n, h));
+            scratch.add(new Scratch());
         }
     }
 
@@ -495,6 +391,6 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         closed = true;
         scratch.forEach(Scratch::close);
         scratch.clear();
-        w.close();
+        math.close();
     }
 }

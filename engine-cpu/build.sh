@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds the CPU backend's native RBM kernels (Maven runs this in engine-cpu's generate-resources phase):
+# src/main/native/rbm_cpu.cpp once per instruction set (on x86-64: avx512 with -march=x86-64-v4, avx2 with
+# x86-64-v3, generic with the baseline; elsewhere generic only) plus jni.cpp, into liblogz_cpu.so under
+# $1/org/logz/cpu/native/<os>-<arch>. Every set is compiled with -ffp-contract=off, so that no multiply-add
+# is fused but the ones the sources write (the kernels' bits are defined operation by operation, DESIGN §4).
+# Without a C++ compiler or the JDK's jni.h the library is skipped with a warning and the backend runs its
+# Java path (same bits, slower); `logz backends` says which path runs. Unchanged sources are not rebuilt.
+set -euo pipefail
+
+out="$1/org/logz/cpu"
+java_home="$2"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+src="$here/src/main/native"
+shared="$here/../kernels-cu/src/main/cuda"
+work="$here/target/native-build"
+mkdir -p "$work"
+
+stamp="$(cat "$src"/* "$shared/fastmath.cuh" "$here/build.sh" | sha256sum | cut -d' ' -f1)"
+os="$(uname -s | tr '[:upper:]' '[:lower:]')"
+arch="$(uname -m)"
+library="$out/native/$os-$arch/liblogz_cpu.so"
+if [ -f "$library" ] && [ "$(cat "$work/stamp" 2>/dev/null)" = "$stamp" ]; then
+  echo "[INFO] native CPU kernels up to date"
+  exit 0
+fi
+cxx="${CXX:-g++}"
+if ! command -v "$cxx" >/dev/null 2>&1 || [ ! -f "$java_home/include/jni.h" ]; then
+  echo "[WARNING] $cxx or the JDK's jni.h not found: the native CPU kernels are not built; the cpu backend runs its Java path"
+  rm -f "$library"
+  exit 0
+fi
+jni_os="$java_home/include/$os"
+flags=(-std=c++17 -O3 -fPIC -ffp-contract=off -fno-math-errno -fno-exceptions -Wall -Wextra -Wno-unused-function -Wno-maybe-uninitialized
+       -I"$src" -I"$shared")
+objects=()
+if [ "$arch" = "x86_64" ]; then
+  sets=("avx512:-march=x86-64-v4" "avx2:-march=x86-64-v3" "generic:-march=x86-64")
+else
+  sets=("generic:")
+fi
+for set in "${sets[@]}"; do
+  name="${set%%:*}"
+  march="${set#*:}"
+  # shellcheck disable=SC2086
+  "$cxx" "${flags[@]}" $march -DLOGZ_ISA="$name" -c "$src/rbm_cpu.cpp" -o "$work/rbm_$name.o"
+  objects+=("$work/rbm_$name.o")
+done
+"$cxx" "${flags[@]}" -I"$java_home/include" -I"$jni_os" -c "$src/jni.cpp" -o "$work/jni.o"
+mkdir -p "$(dirname "$library")"
+"$cxx" -shared -o "$library.part" "$work/jni.o" "${objects[@]}" -lm
+mv "$library.part" "$library"
+echo "$stamp" > "$work/stamp"
+echo "[INFO] built $library ($(printf '%s ' "${sets[@]%%:*}"))"

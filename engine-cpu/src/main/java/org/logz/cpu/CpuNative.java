@@ -1,0 +1,109 @@
+package org.logz.cpu;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * The native RBM kernels of {@code engine-cpu/src/main/native} ({@code liblogz_cpu.so}, built by
+ * {@code engine-cpu/build.sh}), loaded once from the class path: products with a fixed order of multiply-adds, Philox
+ * and the draws 16 lanes at a time, AIS increments and all-level log densities (DESIGN §4 "CPU kernels"). Every
+ * instruction set, and {@link JavaRbmMath}, gives the same bits.
+ *
+ * <p>The instruction set is the best one the machine runs, or the one the system property {@code logz.cpu.isa}
+ * names ({@code avx512}, {@code avx2}, {@code generic}, or {@code java} for the Java path), never a better one
+ * than the machine runs.
+ */
+final class CpuNative {
+    static final int GENERIC = 0;
+    static final int AVX2 = 1;
+    static final int AVX512 = 2;
+    private static final String[] NAMES = {"generic", "avx2", "avx512"};
+
+    private static final String LOAD_ERROR = load();
+
+    private CpuNative() {
+    }
+
+    /** Empty when the library is loaded, else why not. */
+    static String loadError() {
+        return LOAD_ERROR;
+    }
+
+    static String name(int isa) {
+        return NAMES[isa];
+    }
+
+    /**
+     * The instruction set new kernels use: the machine's best, lowered by {@code logz.cpu.isa}; -1 for the Java path
+     * (no library, or {@code logz.cpu.isa=java}).
+     */
+    static int chosen() {
+        String wanted = System.getProperty("logz.cpu.isa", "").trim().toLowerCase(Locale.ROOT);
+        if (!LOAD_ERROR.isEmpty() || wanted.equals("java")) {
+            return -1;
+        }
+        int best = best();
+        for (int isa = 0; isa < NAMES.length; isa++) {
+            if (NAMES[isa].equals(wanted)) {
+                return Math.min(isa, best);
+            }
+        }
+        return best;
+    }
+
+    private static String load() {
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux") ? "linux" : null;
+        String arch = switch (System.getProperty("os.arch")) {
+            case "amd64", "x86_64" -> "x86_64";
+            case "aarch64" -> "aarch64";
+            default -> null;
+        };
+        if (os == null || arch == null) {
+            return "the native CPU kernels are built for Linux on x86-64 and aarch64 (this is "
+                    + System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ")";
+        }
+        String resource = "/org/logz/cpu/native/" + os + "-" + arch + "/liblogz_cpu.so";
+        try (InputStream in = CpuNative.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                return "native CPU kernels not built (engine-cpu/build.sh found no C++ compiler or JDK headers)";
+            }
+            Path file = Files.createTempFile("logz_cpu", ".so");
+            file.toFile().deleteOnExit();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            System.load(file.toAbsolutePath().toString());
+            return "";
+        } catch (IOException | UnsatisfiedLinkError e) {
+            return "native CPU kernels could not be loaded (" + e.getMessage() + ")";
+        }
+    }
+
+    /** The best instruction set this machine runs. */
+    static native int best();
+
+    /** An RBM packed for instruction set {@code isa}; 0 when out of memory. */
+    static native long create(int isa, float[] w, float[] a, float[] b, float[] a0, int n, int h);
+
+    static native void free(long rbm);
+
+    static native int isa(long rbm);
+
+    static native void productXw(long rbm, long x, int rows, int active, long u);
+
+    static native void productHwt(long rbm, long hid, int rows, int active, long v);
+
+    static native int sampleHidden(long rbm, long field, int rows, boolean withBias, float[] beta, int betaOffset, long seed,
+                                   int particle0, int step, int tag, long out, int[] ambiguous);
+
+    static native int sampleVisible(long rbm, long v, int rows, int active, float[] beta, int betaOffset, long seed,
+                                    int particle0, int step, int tag, long x, int[] ambiguous);
+
+    static native int anneal(long rbm, long u, long x, int rows, double from, double to, boolean draw, long seed,
+                             int particle0, int step, int tag, double[] logW, int offset, long out, int[] ambiguous);
+
+    static native void levels(long rbm, long u, long x, int rows, double[] betas, int levels, double[] logF,
+                              double[] slope, int offset);
+}

@@ -1,0 +1,34 @@
+package org.logz.cpu;
+
+import java.nio.FloatBuffer;
+
+import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
+
+/**
+ * One block of rows of float32 values off the heap, in an ND4J array: the Java path reads and writes {@link #buffer},
+ * the native kernels its {@link #address}. Element (r, c) is at {@code r·cols + c}.
+ */
+final class Tile {
+    final int cols;
+    final FloatBuffer buffer;
+    final long address;
+    private final INDArray array;
+
+    Tile(int rows, int cols) {
+        this.cols = cols;
+        this.array = Nd4j.zeros(DataType.FLOAT, rows, cols);
+        this.buffer = array.data().asNioFloat();
+        this.address = array.data().address();
+    }
+
+    /** The address of row r. */
+    long row(int r) {
+        return address + 4L * r * cols;
+    }
+
+    void close() {
+        array.close();
+    }
+}
