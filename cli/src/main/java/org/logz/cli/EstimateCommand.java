@@ -154,20 +154,21 @@ final class EstimateCommand implements Callable<Integer> {
     Path workFile;
 
     @Option(names = "--checkpoint", paramLabel = "FILE",
-            description = "ais, raise, rts, ti, ti-rb, mbar: save the run's state to FILE every --checkpoint-every seconds "
-                    + "(atomically; tempered sampling at the first end of its annealing pass, an initial round or a stretch of "
-                    + "its final run after S seconds: a round is never cut by a save); a run killed on "
-                    + "the way continues with --resume FILE and gives the bits of an uninterrupted run.")
+            description = "ais, raise, bar, cumulant, histogram, rts, ti, ti-rb, mbar, smc, power-posterior, "
+                    + "power-posterior-corrected: save the run's state to FILE every --checkpoint-every seconds "
+                    + "(atomically; tempered sampling at the first end of its annealing pass, an initial round or a "
+                    + "stretch of its final run after S seconds: a round is never cut by a save; the SMC sampler at the "
+                    + "end of a step); a run killed on the way continues with --resume FILE and gives the bits of an "
+                    + "uninterrupted run.")
     Path checkpoint;
 
     @Option(names = "--checkpoint-every", paramLabel = "S",
-            description = "ais, raise, rts, ti, ti-rb, mbar: seconds of wall time between checkpoints. Default: 60.")
+            description = "The runs of --checkpoint: seconds of wall time between checkpoints. Default: 60.")
     Double checkpointEvery;
 
     @Option(names = "--resume", paramLabel = "FILE",
-            description = "ais, raise, rts, ti, ti-rb, mbar: continue the run saved in FILE (by --checkpoint), given the same "
-                    + "model and options; "
-                    + "a checkpoint of another model, logz version or settings is refused.")
+            description = "The runs of --checkpoint: continue the run saved in FILE (by --checkpoint), given the same "
+                    + "model and options; a checkpoint of another model, logz version or settings is refused.")
     Path resume;
 
     @Option(names = "--spark", paramLabel = "MASTER",

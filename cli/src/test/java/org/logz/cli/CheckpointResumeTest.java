@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.logz.backend.Backends;
+import org.logz.estimate.checkpoint.CheckpointFiles;
 import org.logz.io.RbmFiles;
 import org.logz.model.Rbm;
 
@@ -27,11 +28,17 @@ import org.logz.model.Rbm;
  * uninterrupted run; a checkpoint of another run, or a damaged one, is refused with the reason.
  */
 class CheckpointResumeTest {
-    /** Tempered sampling saves after its stages and after stretches of its final run: 40 stretches of 50 sweeps here. */
+    /**
+     * Tempered sampling saves after its stages and after stretches of its final run: 40 stretches of 50 sweeps here.
+     * The forward and reverse runs are killed in their forward pass (bar) and, with 10 forward chains, in their reverse
+     * pass (histogram); the adaptive SMC sampler after a step, lineages and all.
+     */
     @ParameterizedTest(name = "{0} on {1}")
     @CsvSource({"ais, cpu, --chains 200 --steps 20000", "raise, cpu, --chains 200 --steps 20000",
         "ais, cuda-emulated, --chains 64 --steps 3000",
-        "rts, cpu, --chains 200 --levels 40 --sweeps 2000 --batches 40 --mbar-samples 3000"})
+        "rts, cpu, --chains 200 --levels 40 --sweeps 2000 --batches 40 --mbar-samples 3000",
+        "bar, cpu, --chains 200 --steps 20000", "histogram, cpu, --chains 10 --reverse-chains 400 --steps 20000",
+        "smc, cpu, --particles 12000"})
     void aRunKilledMidWayAndResumedGivesTheUninterruptedBits(String method, String backend, String options,
                                                             @TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(Backends.provider(backend).isAvailable(), Backends.provider(backend).unavailableReason());
@@ -65,6 +72,10 @@ class CheckpointResumeTest {
             killed.destroyForcibly().waitFor();
         }
         assertTrue(Files.exists(checkpoint), Files.readString(dir.resolve("log")));
+        if (method.equals("bar") || method.equals("histogram")) {
+            assertEquals(method.equals("histogram"), CheckpointFiles.readBidirectional(checkpoint).reverse().isPresent(),
+                    "killed in the " + (method.equals("histogram") ? "reverse" : "forward") + " pass");
+        }
         Cli.Outcome whole = Cli.run(run.toArray(String[]::new));
         assertEquals(0, whole.code(), whole.err());
         List<String> resume = new ArrayList<>(run);
@@ -112,13 +123,35 @@ class CheckpointResumeTest {
                 "--resume", tempered.toString()), "method: checkpoint rts, this run ti");
         Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--resume", tempered.toString()),
                 "the checkpoint of a tempered sampling run");
+        Path work = dir.resolve("bar.ckpt");
+        Cli.Outcome bar = Cli.run("estimate", "--method", "bar", "--chains", "20", "--steps", "400", "--checkpoint",
+                work.toString(), "--checkpoint-every", "0.000001");
+        assertEquals(0, bar.code(), bar.err());
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--chains", "20", "--reverse-chains", "30", "--steps",
+                "400", "--resume", work.toString()), "chains: checkpoint 20, this run 30");
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--chains", "20", "--steps", "400", "--resume",
+                checkpoint.toString()), "the checkpoint of an annealing run (ais, raise) cannot resume a forward and "
+                + "reverse annealing run");
+        Cli.Outcome otherHeadline = Cli.run("estimate", "--method", "histogram", "--chains", "20", "--steps", "400",
+                "--resume", work.toString());
+        assertEquals(0, otherHeadline.code(), "bar, cumulant and histogram read the same two runs: "
+                + otherHeadline.err());
         byte[] bytes = Files.readAllBytes(checkpoint);
         bytes[bytes.length / 2] ^= 1;
         Files.write(checkpoint, bytes);
         Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--resume", checkpoint.toString()),
                 "damaged");
-        Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--resume", checkpoint.toString()),
-                "--resume does not apply to --method smc");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--resume", checkpoint.toString()),
+                "--resume does not apply to --method arm");
+        Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--particles", "50", "--resume", work.toString()),
+                "the checkpoint of a forward and reverse annealing run (bar, cumulant, histogram) cannot resume an SMC "
+                + "sampler run");
+        Path smc = dir.resolve("smc.ckpt");
+        Cli.Outcome sampler = Cli.run("estimate", "--method", "smc", "--particles", "50", "--checkpoint", smc.toString(),
+                "--checkpoint-every", "0.000001");
+        assertEquals(0, sampler.code(), sampler.err());
+        Cli.assertUserError(Cli.run("estimate", "--method", "smc", "--particles", "50", "--ess-target", "0.99",
+                "--resume", smc.toString()), "steps: checkpoint adaptive:0.999/10000, this run adaptive:0.99/10000");
         Cli.assertUserError(Cli.run("estimate", "--checkpoint-every", "5"), "--checkpoint-every needs --checkpoint FILE");
     }
 

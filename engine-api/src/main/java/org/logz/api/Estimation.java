@@ -275,23 +275,25 @@ public final class Estimation {
     }
 
     /**
-     * ais, raise, rts, ti, ti-rb, mbar: save the run's state to {@code file} every {@link #checkpointEvery} seconds
-     * (atomically; tempered sampling at the next end of a stage or of a stretch of its final run), so that a run killed
-     * on the way can {@link #resume} with the bits it would have given.
+     * Annealing, tempered and SMC runs (ais, raise, bar, cumulant, histogram, rts, ti, ti-rb, mbar, smc,
+     * power-posterior, power-posterior-corrected): save the run's state to {@code file} every
+     * {@link #checkpointEvery} seconds (atomically; tempered sampling at the next end of a stage or of a stretch of its
+     * final run, the SMC sampler at the next end of a step), so that a run killed on the way can {@link #resume} with
+     * the bits it would have given.
      */
     public Estimation checkpoint(Path file) {
         checkpoint = value("--checkpoint", file);
         return set("--checkpoint");
     }
 
-    /** ais, raise, rts, ti, ti-rb, mbar: seconds of wall time between checkpoints (default 60). */
+    /** The runs of {@link #checkpoint}: seconds of wall time between checkpoints (default 60). */
     public Estimation checkpointEvery(double seconds) {
         checkpointEvery = seconds;
         return set("--checkpoint-every");
     }
 
     /**
-     * ais, raise, rts, ti, ti-rb, mbar: continue the run saved in {@code file}, refused when it is of another model,
+     * The runs of {@link #checkpoint}: continue the run saved in {@code file}, refused when it is of another model,
      * version or settings.
      */
     public Estimation resume(Path file) {

@@ -15,7 +15,8 @@ public enum Family {
             "--sweeps-per-step", "--start", "--checkpoint", "--checkpoint-every", "--resume")),
     /** Forward and reverse annealing read by the nonequilibrium estimators (Habeck 2017). */
     WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), Set.of("--steps", "--schedule", "--reverse-start",
-            "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps", "--start")),
+            "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps", "--start",
+            "--checkpoint", "--checkpoint-every", "--resume")),
     /** Rao-Blackwellized tempered sampling and the estimators on its samples (Carlson et al. 2016). */
     TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), Set.of("--levels", "--ladder", "--sweeps",
             "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step", "--start",
@@ -27,7 +28,7 @@ public enum Family {
     /** The SMC sampler on the tempered path and its power-posterior readings. */
     SMC(Set.of(Method.SMC, Method.POWER_POSTERIOR, Method.POWER_POSTERIOR_CORRECTED), Set.of("--particles",
             "--schedule", "--steps", "--ess-target", "--max-steps", "--resample-threshold", "--resampling",
-            "--sweeps-per-step", "--start")),
+            "--sweeps-per-step", "--start", "--checkpoint", "--checkpoint-every", "--resume")),
     /** AISEL: the SMC sampler over a latent-variable model's parameters with an estimated likelihood (Tran et al.). */
     AISEL(Set.of(Method.AISEL), Set.of("--particles", "--schedule", "--steps", "--ess-target", "--max-steps",
             "--resample-threshold", "--resampling", "--sweeps-per-step")),

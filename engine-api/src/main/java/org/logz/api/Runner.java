@@ -149,6 +149,7 @@ final class Runner {
     Outcome work() {
         int forwardChains = e.chainsOr(1000);
         int reverseChains = e.reverseChainsOr(forwardChains);
+        Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
                 Estimation.Planned planned = e.schedule(path);
@@ -158,7 +159,7 @@ final class Runner {
                         e.method);
                 List<BidirectionalResult> runs = replicates((seed, listener) -> new BidirectionalAnnealing(
                         new BidirectionalAnnealing.Settings(forwardChains, reverseChains, planned.schedule(), e.bootstraps,
-                                seed, e.method)).run(path, start, listener));
+                                seed, e.method), checkpoints).run(path, start, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
                         new Outcome.Plan.Annealing(planned.schedule(), reverseChains), List.of());
             }
@@ -335,6 +336,7 @@ final class Runner {
     /** smc, power-posterior or power-posterior-corrected: one SMC sampler run read by its three estimators. */
     Outcome smc() {
         ResamplingScheme scheme = scheme();
+        Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(e.particles))) {
                 SmcSampler.Steps steps;
@@ -348,7 +350,7 @@ final class Runner {
                 }
                 SmcSampler.Steps chosen = steps;
                 List<SmcResult> runs = replicates((seed, listener) -> new SmcSampler(new SmcSampler.Settings(e.particles,
-                        chosen, e.resampleThreshold, scheme, seed, e.method)).run(path, listener));
+                        chosen, e.resampleThreshold, scheme, seed, e.method), checkpoints).run(path, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), pilotSweeps,
                         new Outcome.Plan.Smc(steps, scheme), List.of());
             }

@@ -13,7 +13,7 @@ import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
 import org.logz.estimate.checkpoint.AnnealingState;
-import org.logz.estimate.checkpoint.CheckpointFiles;
+import org.logz.estimate.checkpoint.AnnealingStore;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.memory.Footprint;
 import org.logz.numeric.LogSpace;
@@ -114,6 +114,7 @@ public final class AnnealedImportanceSampling {
     }
 
     private final Settings settings;
+    private final AnnealingStore store;
     private final Checkpointing checkpoints;
 
     public AnnealedImportanceSampling(Settings settings) {
@@ -125,8 +126,14 @@ public final class AnnealedImportanceSampling {
      * a resumed run gives the bits of the uninterrupted one.
      */
     public AnnealedImportanceSampling(Settings settings, Checkpointing checkpoints) {
+        this(settings, checkpoints.annealing());
+    }
+
+    /** A run that keeps its checkpoints in {@code store}: its own file, or its half of a forward and reverse run's. */
+    public AnnealedImportanceSampling(Settings settings, AnnealingStore store) {
         this.settings = settings;
-        this.checkpoints = checkpoints;
+        this.store = store;
+        this.checkpoints = store.checkpointing();
     }
 
     /**
@@ -380,7 +387,7 @@ public final class AnnealedImportanceSampling {
         }
 
         Optional<AnnealingState> resumeState() {
-            return checkpoints.resumeState(fingerprint);
+            return store.resume(fingerprint);
         }
 
         /** A fresh run: the chains are at their start, the weights zero. */
@@ -391,10 +398,13 @@ public final class AnnealedImportanceSampling {
             backend.fill(logW, 0, m, 0.0);
         }
 
-        /** A resumed run: the chains, weights, trace and counts of the checkpoint, whose sizes must be this run's. */
+        /**
+         * A resumed run: the chains, weights, trace and counts of the checkpoint, whose sizes must be this run's (a
+         * finished pass, {@code nextStep = K + 1}, only reads its result).
+         */
         void restore(TemperedPath.Chains chains, AnnealingState state) {
             int k = settings.schedule().steps();
-            if (state.nextStep() < 1 || state.nextStep() > k || state.logW().length != m
+            if (state.nextStep() < 1 || state.nextStep() > k + 1 || state.logW().length != m
                     || state.states().length != (long) m * path.model().dimension() || state.trace().size() > k
                     || state.transitions() < 0 || state.burnIn() < 0) {
                 throw new UserException(checkpoints.resume() + ": the checkpoint is damaged (its step " + state.nextStep()
@@ -441,13 +451,19 @@ public final class AnnealedImportanceSampling {
                 if (checkpoints.save() != null && i < k) {
                     long now = System.nanoTime();
                     if ((now - lastSave) * 1e-9 >= checkpoints.everySeconds()) {
-                        CheckpointFiles.write(checkpoints.save(), new AnnealingState(fingerprint, i + 1, chains.states(),
-                                backend.download(logW, m), trace, transitions, secondsBefore + (now - runStarted) * 1e-9,
-                                start, burnIn, startBound.orElse(Double.NaN)));
+                        save(chains, i + 1, secondsBefore + (now - runStarted) * 1e-9);
                         lastSave = System.nanoTime();
                     }
                 }
             }
+            if (checkpoints.save() != null && store.savesFinished()) {
+                save(chains, k + 1, secondsBefore + (System.nanoTime() - runStarted) * 1e-9);
+            }
+        }
+
+        private void save(TemperedPath.Chains chains, int next, double seconds) {
+            store.save(new AnnealingState(fingerprint, next, chains.states(), backend.download(logW, m), trace, transitions,
+                    seconds, start, burnIn, startBound.orElse(Double.NaN)));
         }
 
         AnnealingResult finish(long startedNanos, long bytesBefore, OptionalDouble visitedBound) {
@@ -470,9 +486,7 @@ public final class AnnealedImportanceSampling {
         Map<String, String> run = new LinkedHashMap<>();
         run.put("method", method.toString());
         run.put("chains", Integer.toString(settings.chains()));
-        String name = settings.schedule().name();
-        run.put("schedule", (name.length() <= 40 ? name : "#" + Integer.toHexString(name.hashCode())) + "/"
-                + settings.schedule().steps() + "/" + Integer.toHexString(Arrays.hashCode(settings.schedule().betas())));
+        run.put("schedule", Checkpointing.scheduleKey(settings.schedule()));
         run.put("seed", Long.toString(settings.seed()));
         run.put("start", startKey);
         run.put("model", path.model().fingerprint().replace(';', ','));

@@ -3,6 +3,8 @@ package org.logz.estimate;
 import java.util.List;
 
 import org.logz.UserException;
+import org.logz.estimate.checkpoint.BidirectionalCheckpoints;
+import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.work.Bar;
 import org.logz.memory.Footprint;
 import org.logz.estimate.work.WorkEstimate;
@@ -55,17 +57,28 @@ public final class BidirectionalAnnealing {
     }
 
     private final Settings settings;
+    private final Checkpointing checkpoints;
 
     public BidirectionalAnnealing(Settings settings) {
+        this(settings, Checkpointing.NONE);
+    }
+
+    /**
+     * A run that saves both passes' states to one file, {@code checkpoints.save()}, as it goes and resumes from
+     * {@code checkpoints.resume()} ({@link BidirectionalCheckpoints}); a resumed run gives the bits of the uninterrupted one.
+     */
+    public BidirectionalAnnealing(Settings settings, Checkpointing checkpoints) {
         this.settings = settings;
+        this.checkpoints = checkpoints;
     }
 
     /** Runs both directions, the reverse chains from {@code start}, and applies every estimator. */
     public BidirectionalResult run(TemperedPath path, AnnealedImportanceSampling.Start start, ProgressListener listener) {
+        BidirectionalCheckpoints stores = new BidirectionalCheckpoints(checkpoints);
         var forwardRun = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(settings.forwardChains(),
-                settings.schedule(), settings.seed()));
+                settings.schedule(), settings.seed()), stores.forward());
         var reverseRun = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(settings.reverseChains(),
-                settings.schedule(), settings.seed()));
+                settings.schedule(), settings.seed()), stores.reverse());
         long works = (long) settings.forwardChains() + settings.reverseChains();
         // the directions run one after the other; the work of both and the bootstrap estimates stay on the heap
         Footprint footprint = forwardRun.footprint(path).max(reverseRun.footprint(path))

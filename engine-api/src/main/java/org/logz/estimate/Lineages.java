@@ -28,6 +28,24 @@ public final class Lineages implements AutoCloseable {
         backend.sequence(eve, 0, particles, 0);
     }
 
+    /** Each particle's first-generation ancestor, and how many resamplings made them: what a checkpoint keeps. */
+    public int[] eves() {
+        return backend.download(eve, particles);
+    }
+
+    public int resamplings() {
+        return resamplings;
+    }
+
+    /** The lineages a checkpoint kept: {@code eves} from {@link #eves()} after {@code resamplings} resamplings. */
+    public void restore(int[] eves, int resamplings) {
+        if (eves.length != particles) {
+            throw new IllegalArgumentException(eves.length + " lineages for " + particles + " particles");
+        }
+        backend.upload(eves, eve);
+        this.resamplings = resamplings;
+    }
+
     /** After a multinomial resampling of the population: particle i now descends from {@code ancestors[i]}. */
     public void resampled(IndexVector ancestors) {
         backend.gather(eve, ancestors, particles, next, 0);

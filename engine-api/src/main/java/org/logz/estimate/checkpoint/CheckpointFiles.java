@@ -13,17 +13,21 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.zip.CRC32;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
 
 import org.logz.UserException;
 import org.logz.estimate.TracePoint;
+import org.logz.estimate.smc.SmcTracePoint;
 import org.logz.io.AtomicFiles;
 
 /**
  * The checkpoint files: a magic number naming the kind of run ({@code LOGZCKPT} an annealing run's
- * {@link AnnealingState}, {@code LOGZCKRT} a tempered sampling run's {@link TemperedState}), the format number, the
+ * {@link AnnealingState}, {@code LOGZCKBD} a forward and reverse run's {@link BidirectionalState}, {@code LOGZCKRT} a
+ * tempered sampling run's {@link TemperedState}, {@code LOGZCKSM} an SMC sampler run's {@link SmcState}), the format
+ * number, the
  * state's fields in order (arrays with their lengths first, big-endian), and a CRC-32 of everything before it. Written
  * atomically (a temporary file forced to disk and renamed over the old one), so a run killed while it saves leaves the
  * previous checkpoint whole.
@@ -33,6 +37,8 @@ public final class CheckpointFiles {
     public static final int FORMAT = 1;
     private static final long ANNEALING = 0x4C4F475A434B5054L;
     private static final long TEMPERED = 0x4C4F475A434B5254L;
+    private static final long BIDIRECTIONAL = 0x4C4F475A434B4244L;
+    private static final long SMC = 0x4C4F475A434B534DL;
 
     private CheckpointFiles() {
     }
@@ -49,23 +55,89 @@ public final class CheckpointFiles {
 
     /** Writes {@code state} to {@code file} atomically. */
     public static void write(Path file, AnnealingState state) {
-        write(file, ANNEALING, out -> {
+        write(file, ANNEALING, out -> writeAnnealing(out, state));
+    }
+
+    /** Writes {@code state} to {@code file} atomically. */
+    public static void write(Path file, BidirectionalState state) {
+        write(file, BIDIRECTIONAL, out -> {
+            writeAnnealing(out, state.forward());
+            out.writeBoolean(state.reverse().isPresent());
+            if (state.reverse().isPresent()) {
+                writeAnnealing(out, state.reverse().get());
+            }
+        });
+    }
+
+    private static void writeAnnealing(DataOutputStream out, AnnealingState state) throws IOException {
+        writeString(out, state.fingerprint());
+        out.writeInt(state.nextStep());
+        writeFloats(out, state.states());
+        writeDoubles(out, state.logW());
+        out.writeInt(state.trace().size());
+        for (TracePoint p : state.trace()) {
+            out.writeInt(p.step());
+            out.writeDouble(p.beta());
+            out.writeDouble(p.logRatio());
+            out.writeDouble(p.ess());
+        }
+        out.writeLong(state.transitions());
+        out.writeDouble(state.seconds());
+        writeString(out, state.start());
+        out.writeLong(state.burnIn());
+        out.writeDouble(state.visitedBound());
+    }
+
+    /** Writes {@code state} to {@code file} atomically. */
+    public static void write(Path file, SmcState state) {
+        write(file, SMC, out -> {
             writeString(out, state.fingerprint());
             out.writeInt(state.nextStep());
+            out.writeDouble(state.beta());
             writeFloats(out, state.states());
             writeDoubles(out, state.logW());
+            out.writeDouble(state.resampledLogZ());
             out.writeInt(state.trace().size());
-            for (TracePoint p : state.trace()) {
+            for (SmcTracePoint p : state.trace()) {
                 out.writeInt(p.step());
                 out.writeDouble(p.beta());
-                out.writeDouble(p.logRatio());
                 out.writeDouble(p.ess());
+                out.writeDouble(p.conditionalEss());
+                out.writeBoolean(p.resampled());
+                out.writeDouble(p.logZ());
+                out.writeDouble(p.slopeMean());
+                out.writeDouble(p.slopeVariance());
             }
+            writeDoubles(out, state.slopeChange());
+            out.writeInt(state.resamplings());
             out.writeLong(state.transitions());
+            writeInts(out, state.eve());
             out.writeDouble(state.seconds());
-            writeString(out, state.start());
-            out.writeLong(state.burnIn());
-            out.writeDouble(state.visitedBound());
+        });
+    }
+
+    /** The SMC sampler state in {@code file}, or a one-line error as for {@link #readAnnealing}. */
+    public static SmcState readSmc(Path file) {
+        return read(file, SMC, in -> {
+            String fingerprint = readString(in, file);
+            int nextStep = in.readInt();
+            double beta = in.readDouble();
+            float[] states = readFloats(in, file);
+            double[] logW = readDoubles(in, file);
+            double resampledLogZ = in.readDouble();
+            int points = length(in, file);
+            List<SmcTracePoint> trace = new ArrayList<>();
+            for (int i = 0; i < points; i++) {
+                trace.add(new SmcTracePoint(in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(),
+                        in.readBoolean(), in.readDouble(), in.readDouble(), in.readDouble()));
+            }
+            double[] slopeChange = readDoubles(in, file);
+            int resamplings = in.readInt();
+            long transitions = in.readLong();
+            int[] eve = readInts(in, file);
+            double seconds = in.readDouble();
+            return new SmcState(fingerprint, nextStep, beta, states, logW, resampledLogZ, trace, slopeChange, resamplings,
+                    transitions, eve, seconds);
         });
     }
 
@@ -96,23 +168,33 @@ public final class CheckpointFiles {
 
     /** The annealing state in {@code file}, or a one-line error: missing, not a checkpoint, another format, damaged. */
     public static AnnealingState readAnnealing(Path file) {
-        return read(file, ANNEALING, in -> {
-            String fingerprint = readString(in, file);
-            int nextStep = in.readInt();
-            float[] states = readFloats(in, file);
-            double[] logW = readDoubles(in, file);
-            int points = length(in, file);
-            List<TracePoint> trace = new ArrayList<>();
-            for (int i = 0; i < points; i++) {
-                trace.add(new TracePoint(in.readInt(), in.readDouble(), in.readDouble(), in.readDouble()));
-            }
-            long transitions = in.readLong();
-            double seconds = in.readDouble();
-            String start = readString(in, file);
-            long burnIn = in.readLong();
-            double bound = in.readDouble();
-            return new AnnealingState(fingerprint, nextStep, states, logW, trace, transitions, seconds, start, burnIn, bound);
+        return read(file, ANNEALING, in -> readAnnealing(in, file));
+    }
+
+    /** The forward and reverse state in {@code file}, or a one-line error as for {@link #readAnnealing}. */
+    public static BidirectionalState readBidirectional(Path file) {
+        return read(file, BIDIRECTIONAL, in -> {
+            AnnealingState forward = readAnnealing(in, file);
+            return new BidirectionalState(forward, in.readBoolean() ? Optional.of(readAnnealing(in, file)) : Optional.empty());
         });
+    }
+
+    private static AnnealingState readAnnealing(DataInputStream in, Path file) throws IOException {
+        String fingerprint = readString(in, file);
+        int nextStep = in.readInt();
+        float[] states = readFloats(in, file);
+        double[] logW = readDoubles(in, file);
+        int points = length(in, file);
+        List<TracePoint> trace = new ArrayList<>();
+        for (int i = 0; i < points; i++) {
+            trace.add(new TracePoint(in.readInt(), in.readDouble(), in.readDouble(), in.readDouble()));
+        }
+        long transitions = in.readLong();
+        double seconds = in.readDouble();
+        String start = readString(in, file);
+        long burnIn = in.readLong();
+        double bound = in.readDouble();
+        return new AnnealingState(fingerprint, nextStep, states, logW, trace, transitions, seconds, start, burnIn, bound);
     }
 
     /** The tempered sampling state in {@code file}, or a one-line error as for {@link #readAnnealing}. */
@@ -163,11 +245,8 @@ public final class CheckpointFiles {
             DataInputStream in = new DataInputStream(checked);
             long kind = in.readLong();
             if (kind != magic) {
-                String other = magic == ANNEALING ? "an annealing run (ais, raise)"
-                        : "a tempered sampling run (rts, ti, ti-rb, mbar)";
-                throw new UserException(file + (kind == ANNEALING ? ": the checkpoint of an annealing run (ais, raise) "
-                        + "cannot resume " + other : kind == TEMPERED ? ": the checkpoint of a tempered sampling run (rts, "
-                        + "ti, ti-rb, mbar) cannot resume " + other : ": not a logz checkpoint"));
+                throw new UserException(file + (kindName(kind) == null ? ": not a logz checkpoint"
+                        : ": the checkpoint of " + kindName(kind) + " cannot resume " + kindName(magic)));
             }
             int format = in.readInt();
             if (format != FORMAT) {
@@ -186,6 +265,20 @@ public final class CheckpointFiles {
         } catch (IOException e) {
             throw new UserException(file + ": cannot read the checkpoint (" + e.getMessage() + ")");
         }
+    }
+
+    /** The runs a kind of checkpoint belongs to, or null for no logz kind. */
+    private static String kindName(long kind) {
+        if (kind == ANNEALING) {
+            return "an annealing run (ais, raise)";
+        }
+        if (kind == BIDIRECTIONAL) {
+            return "a forward and reverse annealing run (bar, cumulant, histogram)";
+        }
+        if (kind == SMC) {
+            return "an SMC sampler run (smc, power-posterior, power-posterior-corrected)";
+        }
+        return kind == TEMPERED ? "a tempered sampling run (rts, ti, ti-rb, mbar)" : null;
     }
 
     private static void writeString(DataOutputStream out, String s) throws IOException {

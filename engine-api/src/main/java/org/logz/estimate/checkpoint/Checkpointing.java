@@ -64,6 +64,36 @@ public record Checkpointing(Path save, double everySeconds, Path resume) {
         return resume(CheckpointFiles::readAnnealing, AnnealingState::fingerprint, fingerprint);
     }
 
+    /** An annealing pass's checkpoints in a file of its own (ais, raise). */
+    public AnnealingStore annealing() {
+        return new AnnealingStore() {
+            @Override
+            public Checkpointing checkpointing() {
+                return Checkpointing.this;
+            }
+
+            @Override
+            public Optional<AnnealingState> resume(String fingerprint) {
+                return resumeState(fingerprint);
+            }
+
+            @Override
+            public void save(AnnealingState state) {
+                CheckpointFiles.write(save, state);
+            }
+
+            @Override
+            public boolean savesFinished() {
+                return false;
+            }
+        };
+    }
+
+    /** The SMC sampler state to resume from, refused as {@link #resumeState} refuses. */
+    public Optional<SmcState> resumeSmc(String fingerprint) {
+        return resume(CheckpointFiles::readSmc, SmcState::fingerprint, fingerprint);
+    }
+
     /** The tempered sampling state to resume from, refused as {@link #resumeState} refuses. */
     public Optional<TemperedState> resumeTempered(String fingerprint) {
         return resume(CheckpointFiles::readTempered, TemperedState::fingerprint, fingerprint);
@@ -74,11 +104,23 @@ public record Checkpointing(Path save, double everySeconds, Path resume) {
             return Optional.empty();
         }
         T state = read.apply(resume);
-        if (!fingerprintOf.apply(state).equals(fingerprint)) {
-            throw new UserException("--resume " + resume + ": the checkpoint is of another run (" + difference(
-                    fingerprintOf.apply(state), fingerprint) + "); resume it with the settings it was written with");
-        }
+        requireSameRun(fingerprintOf.apply(state), fingerprint);
         return Optional.of(state);
+    }
+
+    /** A schedule in a fingerprint: its name (hashed past 40 characters), steps and the hash of its β's. */
+    public static String scheduleKey(org.logz.schedule.Schedule schedule) {
+        String name = schedule.name();
+        return (name.length() <= 40 ? name : "#" + Integer.toHexString(name.hashCode())) + "/" + schedule.steps() + "/"
+                + Integer.toHexString(java.util.Arrays.hashCode(schedule.betas()));
+    }
+
+    /** Refuses a saved state whose fingerprint is not this run's, naming the first setting that differs. */
+    void requireSameRun(String saved, String fingerprint) {
+        if (!saved.equals(fingerprint)) {
+            throw new UserException("--resume " + resume + ": the checkpoint is of another run (" + difference(saved,
+                    fingerprint) + "); resume it with the settings it was written with");
+        }
     }
 
     /** The first key whose value differs, as {@code key: checkpoint X, this run Y}. */

@@ -1,8 +1,11 @@
 package org.logz.estimate.smc;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 import org.logz.UserException;
@@ -15,6 +18,9 @@ import org.logz.estimate.EstimationException;
 import org.logz.estimate.Lineages;
 import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
+import org.logz.estimate.checkpoint.CheckpointFiles;
+import org.logz.estimate.checkpoint.Checkpointing;
+import org.logz.estimate.checkpoint.SmcState;
 import org.logz.memory.Footprint;
 import org.logz.path.TemperedPath;
 import org.logz.resample.ResamplingScheme;
@@ -117,9 +123,19 @@ public final class SmcSampler {
     }
 
     private final Settings settings;
+    private final Checkpointing checkpoints;
 
     public SmcSampler(Settings settings) {
+        this(settings, Checkpointing.NONE);
+    }
+
+    /**
+     * A run that saves its state to {@code checkpoints.save()} after a step once {@code checkpoints.everySeconds()}
+     * have passed, and resumes from {@code checkpoints.resume()}; a resumed run gives the bits of the uninterrupted one.
+     */
+    public SmcSampler(Settings settings, Checkpointing checkpoints) {
         this.settings = settings;
+        this.checkpoints = checkpoints;
     }
 
     /** The most steps a run can take. */
@@ -201,17 +217,37 @@ public final class SmcSampler {
         SmcResult execute(ProgressListener listener, boolean posteriorMean) {
             long started = System.nanoTime();
             int cap = stepCap();
-            chains.sampleBase(seed, 0);
-            backend.fill(logW, 0, m, 0.0);
             double logZ0 = path.logZ0();
-            double resampledLogZ = 0;
-            double beta = 0;
+            String fingerprint = checkpoints.fingerprint(runFingerprint());
+            Optional<SmcState> resumed = checkpoints.resumeSmc(fingerprint);
             List<SmcTracePoint> trace = new ArrayList<>();
             List<Double> slopeChange = new ArrayList<>();
-            WeightedMoments at = slopeMoments(beta);
-            slopeChange.add(at.variance() + curvature(beta));
-            trace.add(new SmcTracePoint(0, 0, m, m, false, logZ0, at.mean(), at.variance()));
-            for (int t = 1; beta < 1; t++) {
+            double resampledLogZ = 0;
+            double beta = 0;
+            int first = 1;
+            double secondsBefore = 0;
+            if (resumed.isPresent()) {
+                SmcState state = resumed.get();
+                restore(state);
+                trace.addAll(state.trace());
+                for (double d : state.slopeChange()) {
+                    slopeChange.add(d);
+                }
+                resampledLogZ = state.resampledLogZ();
+                beta = state.beta();
+                first = state.nextStep();
+                secondsBefore = state.seconds();
+                // the slopes at β, which the next step's adaptive choice reads, as the last step left them
+                slopeMoments(beta);
+            } else {
+                chains.sampleBase(seed, 0);
+                backend.fill(logW, 0, m, 0.0);
+                WeightedMoments at = slopeMoments(beta);
+                slopeChange.add(at.variance() + curvature(beta));
+                trace.add(new SmcTracePoint(0, 0, m, m, false, logZ0, at.mean(), at.variance()));
+            }
+            long lastSave = System.nanoTime();
+            for (int t = first; beta < 1; t++) {
                 if (t > cap) {
                     throw new EstimationException(String.format(Locale.ROOT, "smc on %s: adaptive tempering reached its "
                             + "cap of %d steps at β = %.6g (the conditional ESS target asks for smaller steps); raise "
@@ -248,7 +284,7 @@ public final class SmcSampler {
                     chains.transition(next, 1, seed, t);
                     transitions += (long) path.transitionsPerStep() * m;
                 }
-                at = slopeMoments(next);
+                WeightedMoments at = slopeMoments(next);
                 slopeChange.add(at.variance() + curvature(next));
                 trace.add(new SmcTracePoint(t, next, after.ess(), conditionalEss, resample, running, at.mean(),
                         at.variance()));
@@ -259,6 +295,14 @@ public final class SmcSampler {
                     listener.progress(Math.round(next * PROGRESS_UNITS), PROGRESS_UNITS, running, after.ess());
                 }
                 beta = next;
+                if (checkpoints.save() != null && beta < 1
+                        && (System.nanoTime() - lastSave) * 1e-9 >= checkpoints.everySeconds()) {
+                    CheckpointFiles.write(checkpoints.save(), new SmcState(fingerprint, t + 1, beta, chains.states(),
+                            backend.download(logW, m), resampledLogZ, trace, slopeChange.stream().mapToDouble(d -> d)
+                            .toArray(), resamplings, transitions, lineages != null ? lineages.eves() : new int[0],
+                            secondsBefore + (System.nanoTime() - started) * 1e-9));
+                    lastSave = System.nanoTime();
+                }
             }
             WeightSummary last = backend.summarize(logW, m);
             double logZ = logZ0 + resampledLogZ + last.logMean();
@@ -269,8 +313,47 @@ public final class SmcSampler {
                     new SmcResult.Reading(Method.POWER_POSTERIOR_CORRECTED, logZ0 + ti[1], OptionalDouble.empty()));
             return new SmcResult(settings.headline(), backend.name(), path.description(), settings.steps().name(), m, logZ0,
                     readings, resamplings, lineages != null ? lineages.survivors() : 0, transitions, seed,
-                    (System.nanoTime() - started) * 1e-9, trace, path.visitedBound(chains),
+                    secondsBefore + (System.nanoTime() - started) * 1e-9, trace, path.visitedBound(chains),
                     backend.transferredBytes() - bytesBefore, posteriorMean ? weightedMean(last) : new double[0]);
+        }
+
+        /** A resumed run's particles, weights, counts and lineages, whose sizes must be this run's. */
+        private void restore(SmcState state) {
+            boolean eveFits = lineages == null ? state.eve().length == 0 : state.eve().length == m
+                    && java.util.Arrays.stream(state.eve()).allMatch(e -> e >= 0 && e < m);
+            if (state.states().length != (long) m * path.dimension() || state.logW().length != m || !eveFits
+                    || state.nextStep() < 1 || state.nextStep() > stepCap() + 1 || !(state.beta() >= 0 && state.beta() < 1)
+                    || state.trace().size() != state.slopeChange().length || state.resamplings() < 0
+                    || state.transitions() < 0) {
+                throw new UserException(checkpoints.resume() + ": the checkpoint is damaged (its step " + state.nextStep()
+                        + ", β " + state.beta() + ", " + state.logW().length + " weights or " + state.states().length
+                        + " state values do not fit " + m + " particles)");
+            }
+            chains.load(state.states());
+            backend.upload(state.logW(), logW);
+            resamplings = state.resamplings();
+            transitions = state.transitions();
+            if (lineages != null) {
+                lineages.restore(state.eve(), state.resamplings());
+            }
+        }
+
+        /**
+         * This run's settings in a checkpoint's fingerprint: particles, steps (a schedule's β's hashed, or the adaptive
+         * target and cap), resampling, seed, the path (model and transitions per step) and the backend.
+         */
+        private Map<String, String> runFingerprint() {
+            Map<String, String> run = new LinkedHashMap<>();
+            run.put("method", "smc");
+            run.put("particles", Integer.toString(m));
+            run.put("steps", settings.steps() instanceof Steps.Fixed f ? Checkpointing.scheduleKey(f.schedule())
+                    : settings.steps().name() + "/" + stepCap());
+            run.put("resampling", settings.resampleThreshold() + "/" + settings.scheme());
+            run.put("seed", Long.toString(seed));
+            run.put("model", path.model().fingerprint().replace(';', ','));
+            run.put("transitions-per-step", Integer.toString(path.transitionsPerStep()));
+            run.put("backend", backend.name());
+            return run;
         }
 
         /** The columns of the particles' states, averaged with their normalized final weights. */
