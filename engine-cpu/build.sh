@@ -3,7 +3,9 @@
 # src/main/native/rbm_cpu.cpp once per instruction set (on x86-64: avx512 with -march=x86-64-v4, avx2 with
 # x86-64-v3, generic with the baseline; elsewhere generic only) plus jni.cpp, into liblogz_cpu.so under
 # $1/org/logz/cpu/native/<os>-<arch>. Every set is compiled with -ffp-contract=off, so that no multiply-add
-# is fused but the ones the sources write (the kernels' bits are defined operation by operation, DESIGN §4).
+# is fused but the ones the sources write (the kernels' bits are defined operation by operation, DESIGN §4.1).
+# Philox and the float32 exp2 / float64 log come from kernels-cu/src/main/cuda (philox.cuh, fastmath.cuh), the
+# headers the CUDA kernels use, so both backends compile one definition.
 # Without a C++ compiler or the JDK's jni.h the library is skipped with a warning and the backend runs its
 # Java path (same bits, slower); `logz backends` says which path runs. Unchanged sources are not rebuilt.
 set -euo pipefail
@@ -16,7 +18,7 @@ shared="$here/../kernels-cu/src/main/cuda"
 work="$here/target/native-build"
 mkdir -p "$work"
 
-stamp="$(cat "$src"/* "$shared/fastmath.cuh" "$here/build.sh" | sha256sum | cut -d' ' -f1)"
+stamp="$(cat "$src"/* "$shared/fastmath.cuh" "$shared/philox.cuh" "$here/build.sh" | sha256sum | cut -d' ' -f1)"
 os="$(uname -s | tr '[:upper:]' '[:lower:]')"
 arch="$(uname -m)"
 library="$out/native/$os-$arch/liblogz_cpu.so"
@@ -31,7 +33,8 @@ if ! command -v "$cxx" >/dev/null 2>&1 || [ ! -f "$java_home/include/jni.h" ]; t
   exit 0
 fi
 jni_os="$java_home/include/$os"
-flags=(-std=c++17 -O3 -fPIC -ffp-contract=off -fno-math-errno -fno-exceptions -Wall -Wextra -Wno-unused-function -Wno-maybe-uninitialized
+flags=(-std=c++17 -O3 -fPIC -ffp-contract=off -fno-math-errno -fno-exceptions -Wall -Wextra -Wno-unused-function -Wno-maybe-uninitialized -Wno-uninitialized
+       -Wno-unknown-pragmas
        -I"$src" -I"$shared")
 objects=()
 if [ "$arch" = "x86_64" ]; then

@@ -32,6 +32,15 @@
 
 #include "fastmath.cuh"
 
+// kernels-cu's Philox (philox.cuh) is device code: on the host its qualifiers are plain inline functions and
+// __umulhi is the high word of the 64-bit product, so the CPU kernels share its one definition.
+#define __device__
+#define __forceinline__ inline
+static inline unsigned int __umulhi(unsigned int a, unsigned int b) {
+    return (unsigned int) (((unsigned long long) a * b) >> 32);
+}
+#include "philox.cuh"
+
 #if defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -277,45 +286,20 @@ void product(const float* a, long lda, int rows, int k, const float* packed, int
 // ---------------------------------------------------------------------------------------------------------
 // Random numbers and draws
 
+// The multipliers and key increments of Philox4x32-10 for the 16-lane form below (philox.cuh has the scalar one).
 constexpr uint32_t PHILOX_M0 = 0xD2511F53u;
 constexpr uint32_t PHILOX_M1 = 0xCD9E8D57u;
 constexpr uint32_t PHILOX_W0 = 0x9E3779B9u;
 constexpr uint32_t PHILOX_W1 = 0xBB67AE85u;
-
-// Philox4x32-10 block (c0, c1, c2, c3) under key (k0, k1), as org.logz.random.Philox.block.
-inline void philox(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1, uint32_t out[4]) {
-    for (int round = 0; round < 10; round++) {
-        uint64_t p0 = (uint64_t) PHILOX_M0 * c0;
-        uint64_t p1 = (uint64_t) PHILOX_M1 * c2;
-        uint32_t hi0 = (uint32_t) (p0 >> 32), lo0 = (uint32_t) p0;
-        uint32_t hi1 = (uint32_t) (p1 >> 32), lo1 = (uint32_t) p1;
-        c0 = hi1 ^ c1 ^ k0;
-        c1 = lo1;
-        c2 = hi0 ^ c3 ^ k1;
-        c3 = lo0;
-        k0 += PHILOX_W0;
-        k1 += PHILOX_W1;
-    }
-    out[0] = c0;
-    out[1] = c1;
-    out[2] = c2;
-    out[3] = c3;
-}
-
-// ((w >>> 9) + 0.5f)·2^-23, as Philox.toUniform.
-inline float uniformOf(uint32_t w) {
-    return ((float) (w >> 9) + 0.5f) * 0x1.0p-23f;
-}
 
 // The uniforms of one particle's units 0 .. units-1 at (step, tag): unit k is word k % 4 of block k / 4.
 void uniforms(uint64_t seed, int particle, int step, int tag, int units, float* out) {
     uint32_t k0 = (uint32_t) seed, k1 = (uint32_t) (seed >> 32);
     int blocks = (units + 3) / 4;
     for (int bl = 0; bl < blocks; bl++) {
-        uint32_t w[4];
-        philox((uint32_t) bl, (uint32_t) particle, (uint32_t) step, (uint32_t) tag, k0, k1, w);
+        logz_philox_out w = logz_philox((uint32_t) bl, (uint32_t) particle, (uint32_t) step, (uint32_t) tag, k0, k1);
         for (int q = 0; q < 4; q++) {
-            out[4 * bl + q] = uniformOf(w[q]);
+            out[4 * bl + q] = logz_uniform(w.w[q]);
         }
     }
 }

@@ -19,7 +19,9 @@ final class BackendsCommand implements Runnable {
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
         for (BackendProvider p : Backends.providers()) {
-            out.printf("%-14s %s%n", p.name(), p.isAvailable() ? "available" : "unavailable: " + p.unavailableReason());
+            String detail = p.isAvailable() ? p.detail() : "";
+            out.printf("%-14s %s%n", p.name(), p.isAvailable() ? "available" + (detail.isEmpty() ? "" : ": " + detail)
+                    : "unavailable: " + p.unavailableReason());
         }
         out.flush();
     }

@@ -28,6 +28,14 @@ class MainTest {
 
     /** A user error is its message and exit 2; anything unexpected is one line naming it and exit 1; --debug adds the trace. */
     @Test
+    void backendsSayWhichRbmArithmeticTheCpuRuns() {
+        Cli.Outcome o = Cli.run("backends");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().lines().anyMatch(l -> l.matches("cpu +available: (native (avx512|avx2|generic)|Java) RBM kernels.*")),
+                o.out());
+    }
+
+    @Test
     void sparkWithoutTheSparkModuleSaysWhereItIs() {
         Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "10", "--replicates", "2", "--spark",
                 "local[2]"), "--spark needs the logz-spark module and Apache Spark on the class path");

@@ -17,6 +17,11 @@ public interface BackendProvider {
     /** Why the backend is unavailable, in one sentence; empty when it is available. */
     String unavailableReason();
 
+    /** How an available backend runs here (its kernels' path, its device), for {@code logz backends}; may be empty. */
+    default String detail() {
+        return "";
+    }
+
     /**
      * Creates a backend.
      *

@@ -65,11 +65,7 @@ public final class CpuBackend extends ParticleBackend {
 
     @Override
     public String description() {
-        int isa = CpuNative.chosen();
-        String kernels = isa >= 0 ? "native " + CpuNative.name(isa) + " RBM kernels"
-                : "Java RBM kernels (" + (CpuNative.loadError().isEmpty() ? "logz.cpu.isa=java" : CpuNative.loadError())
-                + ")";
-        return "cpu (" + kernels + ", " + CpuMatrix.TILE_ROWS + "-row tiles on " + threads + " thread"
+        return "cpu (" + CpuNative.arithmetic() + ", " + CpuMatrix.TILE_ROWS + "-row tiles on " + threads + " thread"
                 + (threads > 1 ? "s" : "") + ")";
     }
 

@@ -44,6 +44,12 @@ public final class CpuBackendProvider implements BackendProvider {
         }
     }
 
+    /** Which RBM arithmetic runs: the native kernels of an instruction set, or the Java path and why. */
+    @Override
+    public String detail() {
+        return CpuNative.arithmetic();
+    }
+
     @Override
     public ParticleBackend create(int threads) {
         return CpuBackend.create(threads);

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
+import org.logz.UserException;
+
 /**
  * The native RBM kernels of {@code engine-cpu/src/main/native} ({@code liblogz_cpu.so}, built by
  * {@code engine-cpu/build.sh}), loaded once from the class path: products with a fixed order of multiply-adds, Philox
@@ -42,7 +44,7 @@ final class CpuNative {
      * (no library, or {@code logz.cpu.isa=java}).
      */
     static int chosen() {
-        String wanted = System.getProperty("logz.cpu.isa", "").trim().toLowerCase(Locale.ROOT);
+        String wanted = wanted();
         if (!LOAD_ERROR.isEmpty() || wanted.equals("java")) {
             return -1;
         }
@@ -53,6 +55,16 @@ final class CpuNative {
             }
         }
         return best;
+    }
+
+    /** The value of {@code logz.cpu.isa}, empty when unset; refused when it names no path. */
+    private static String wanted() {
+        String wanted = System.getProperty("logz.cpu.isa", "").trim().toLowerCase(Locale.ROOT);
+        if (!wanted.isEmpty() && !wanted.equals("java") && !java.util.Arrays.asList(NAMES).contains(wanted)) {
+            throw new UserException("-Dlogz.cpu.isa=" + wanted + " names no arithmetic path; use avx512, avx2, generic "
+                    + "or java");
+        }
+        return wanted;
     }
 
     private static String load() {
@@ -79,6 +91,18 @@ final class CpuNative {
         } catch (IOException | UnsatisfiedLinkError e) {
             return "native CPU kernels could not be loaded (" + e.getMessage() + ")";
         }
+    }
+
+    /** The RBM kernels new kernels get, in words: "native avx512 RBM kernels", or the Java path and why. */
+    static String arithmetic() {
+        int isa = chosen();
+        if (isa >= 0) {
+            String wanted = wanted();
+            boolean lowered = !wanted.isEmpty() && !wanted.equals(name(isa));
+            return "native " + name(isa) + " RBM kernels" + (lowered ? " (logz.cpu.isa=" + wanted + ": this machine runs "
+                    + "at most " + name(best()) + ")" : "");
+        }
+        return "Java RBM kernels (" + (LOAD_ERROR.isEmpty() ? "logz.cpu.isa=java" : LOAD_ERROR) + ")";
     }
 
     /** The best instruction set this machine runs. */

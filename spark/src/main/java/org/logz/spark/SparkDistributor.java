@@ -57,6 +57,7 @@ public final class SparkDistributor implements Distributor {
 
     /** {@code work} with a Spark context on {@code master}, its failures as the command line reports them. */
     private static <T> T inContext(String master, java.util.function.Function<JavaSparkContext, T> work) {
+        double executorWait = ExecutorWatch.seconds();
         SparkConf conf = new SparkConf().setMaster(master).setAppName("logz");
         conf.setIfMissing("spark.ui.enabled", "false");
         // Spark's progress bar of finished and running tasks, where someone watches a terminal
@@ -68,12 +69,19 @@ public final class SparkDistributor implements Distributor {
             // Spark's Scala code throws SparkException, a checked exception, undeclared
             throw new UserException("--spark " + master + ": " + firstLine(e));
         }
-        try (sc) {
+        ExecutorWatch watch = new ExecutorWatch(sc, master, executorWait);
+        try (sc; watch) {
             sc.setLogLevel("WARN");
             return work.apply(sc);
         } catch (UserException | EstimationException e) {
+            if (watch.reason() != null) {
+                throw new UserException("--spark " + master + ": " + watch.reason());
+            }
             throw e;
         } catch (RuntimeException e) {
+            if (watch.reason() != null) {
+                throw new UserException("--spark " + master + ": " + watch.reason());
+            }
             if (sc.sc().isStopped()) {
                 // a master that never answered: Spark stops the context after its retries
                 throw new UserException("--spark " + master + ": the Spark context stopped (" + firstLine(e)
