@@ -26,7 +26,6 @@ class MainTest {
     @TempDir
     Path dir;
 
-    /** A user error is its message and exit 2; anything unexpected is one line naming it and exit 1; --debug adds the trace. */
     @Test
     void backendsSayWhichRbmArithmeticTheCpuRuns() {
         Cli.Outcome o = Cli.run("backends");
@@ -41,6 +40,7 @@ class MainTest {
                 "local[2]"), "--spark needs the logz-spark module and Apache Spark on the class path");
     }
 
+    /** A user error is its message and exit 2; anything unexpected is one line naming it and exit 1; --debug adds the trace. */
     @Test
     void userErrorsAndInternalErrorsAreToldApart() {
         StringWriter user = new StringWriter();
