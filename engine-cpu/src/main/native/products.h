@@ -1,0 +1,225 @@
+// The products of a Gibbs sweep, U = X W and V = H Wᵀ (DESIGN §4.1): each output a sequence of fma over k in order
+// from +0, by a register-blocked micro-kernel over W packed in panels (dense rows) or over a row's nonzero entries
+// (sparse rows); the same roundings either way.
+#pragma once
+
+#include "simd.h"
+
+namespace {
+
+// B (k × cols, element (i, j) at b[i·rowStride + j·colStride]) into panels of NR columns, zero-padded.
+float* pack(const float* b, int k, int cols, long rowStride, long colStride) {
+    int panels = (cols + NR - 1) / NR;
+    float* p = static_cast<float*>(aligned_alloc(64, ((size_t) panels * k * NR * sizeof(float) + 63) / 64 * 64));
+    if (p == nullptr) {
+        return nullptr;
+    }
+    for (int q = 0; q < panels; q++) {
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < NR; j++) {
+                int col = q * NR + j;
+                p[((size_t) q * k + i) * NR + j] = col < cols ? b[i * rowStride + col * colStride] : 0.0f;
+            }
+        }
+    }
+    return p;
+}
+
+#if defined(__AVX512F__)
+// rows (<= MR) × cols (<= NR) of C from rows of A (lda) over k, panel bp (kFull rows of NR): 16 zmm
+// accumulators, two panel loads and MR broadcasts per k.
+template <int R>
+void micro(const float* a, long lda, int k, const float* bp, float* c, long ldc, int cols) {
+    __m512 acc[R][2];
+    for (int i = 0; i < R; i++) {
+        acc[i][0] = _mm512_setzero_ps();
+        acc[i][1] = _mm512_setzero_ps();
+    }
+    for (int kk = 0; kk < k; kk++) {
+        __m512 b0 = _mm512_load_ps(bp + (size_t) kk * NR);
+        __m512 b1 = _mm512_load_ps(bp + (size_t) kk * NR + 16);
+#pragma GCC unroll 8
+        for (int i = 0; i < R; i++) {
+            __m512 av = _mm512_set1_ps(a[i * lda + kk]);
+            acc[i][0] = _mm512_fmadd_ps(av, b0, acc[i][0]);
+            acc[i][1] = _mm512_fmadd_ps(av, b1, acc[i][1]);
+        }
+    }
+    __mmask16 m0 = cols >= 16 ? (__mmask16) 0xFFFF : (__mmask16) ((1u << cols) - 1);
+    __mmask16 m1 = cols >= 32 ? (__mmask16) 0xFFFF : cols > 16 ? (__mmask16) ((1u << (cols - 16)) - 1) : 0;
+    for (int i = 0; i < R; i++) {
+        _mm512_mask_storeu_ps(c + i * ldc, m0, acc[i][0]);
+        _mm512_mask_storeu_ps(c + i * ldc + 16, m1, acc[i][1]);
+    }
+}
+#elif defined(__AVX2__)
+// 12 ymm accumulators: rows (<= 6) × 16 columns.
+template <int R>
+void micro(const float* a, long lda, int k, const float* bp, float* c, long ldc, int cols) {
+    __m256 acc[R][2];
+    for (int i = 0; i < R; i++) {
+        acc[i][0] = _mm256_setzero_ps();
+        acc[i][1] = _mm256_setzero_ps();
+    }
+    for (int kk = 0; kk < k; kk++) {
+        __m256 b0 = _mm256_load_ps(bp + (size_t) kk * NR);
+        __m256 b1 = _mm256_load_ps(bp + (size_t) kk * NR + 8);
+#pragma GCC unroll 6
+        for (int i = 0; i < R; i++) {
+            __m256 av = _mm256_broadcast_ss(a + i * lda + kk);
+            acc[i][0] = _mm256_fmadd_ps(av, b0, acc[i][0]);
+            acc[i][1] = _mm256_fmadd_ps(av, b1, acc[i][1]);
+        }
+    }
+    for (int i = 0; i < R; i++) {
+        if (cols == NR) {
+            _mm256_storeu_ps(c + i * ldc, acc[i][0]);
+            _mm256_storeu_ps(c + i * ldc + 8, acc[i][1]);
+        } else {
+            alignas(32) float row[NR];
+            _mm256_store_ps(row, acc[i][0]);
+            _mm256_store_ps(row + 8, acc[i][1]);
+            memcpy(c + i * ldc, row, (size_t) cols * sizeof(float));
+        }
+    }
+}
+#else
+template <int R>
+void micro(const float* a, long lda, int k, const float* bp, float* c, long ldc, int cols) {
+    float acc[R][NR] = {};
+    for (int kk = 0; kk < k; kk++) {
+        const float* bk = bp + (size_t) kk * NR;
+        for (int i = 0; i < R; i++) {
+            float av = a[i * lda + kk];
+            for (int j = 0; j < NR; j++) {
+                acc[i][j] = fmaf(av, bk[j], acc[i][j]);
+            }
+        }
+    }
+    for (int i = 0; i < R; i++) {
+        memcpy(c + i * ldc, acc[i], (size_t) cols * sizeof(float));
+    }
+}
+#endif
+
+template <int R>
+void microRows(int rows, const float* a, long lda, int k, const float* bp, float* c, long ldc, int cols) {
+    if constexpr (R > 1) {
+        if (rows < R) {
+            microRows<R - 1>(rows, a, lda, k, bp, c, ldc, cols);
+            return;
+        }
+    }
+    micro<R>(a, lda, k, bp, c, ldc, cols);
+}
+
+// C (rows × cols, ldc) = A (rows × k, lda) · B, B packed in panels of kFull rows: panel-major, so a panel
+// (kFull·NR floats) stays in cache while every MR-row block of A streams past it.
+void dense(const float* a, long lda, int rows, int k, const float* packed, int kFull, int cols, float* c, long ldc) {
+    int panels = (cols + NR - 1) / NR;
+    for (int q = 0; q < panels; q++) {
+        const float* bp = packed + (size_t) q * kFull * NR;
+        int width = cols - q * NR < NR ? cols - q * NR : NR;
+        for (int r = 0; r < rows; r += MR) {
+            int block = rows - r < MR ? rows - r : MR;
+            microRows<MR>(block, a + r * lda, lda, k, bp, c + r * ldc + q * NR, ldc, width);
+        }
+    }
+}
+
+#if defined(__AVX512F__)
+// Columns [0, width) of one row of the sparse product (width <= 256): G = ceil(width / 16) registers.
+template <int G>
+void sparseColumns(const float* ar, const int* index, int nonzero, const float* b, long ldb, int width, float* cr) {
+    __m512 acc[G];
+    __mmask16 lanes[G];
+    for (int q = 0; q < G; q++) {
+        acc[q] = _mm512_setzero_ps();
+        int left = width - 16 * q;
+        lanes[q] = left >= 16 ? (__mmask16) 0xFFFF : (__mmask16) ((1u << left) - 1);
+    }
+    for (int e = 0; e < nonzero; e++) {
+        int i = index[e];
+        __m512 v = _mm512_set1_ps(ar[i]);
+        const float* bi = b + i * ldb;
+#pragma GCC unroll 16
+        for (int q = 0; q < G; q++) {
+            acc[q] = _mm512_fmadd_ps(v, _mm512_maskz_loadu_ps(lanes[q], bi + 16 * q), acc[q]);
+        }
+    }
+    for (int q = 0; q < G; q++) {
+        _mm512_mask_storeu_ps(cr + 16 * q, lanes[q], acc[q]);
+    }
+}
+
+template <int... G>
+void sparseChunkOf(int groups, const float* ar, const int* index, int nonzero, const float* b, long ldb, int width,
+                   float* cr, std::integer_sequence<int, G...>) {
+    ((groups == G + 1 ? sparseColumns<G + 1>(ar, index, nonzero, b, ldb, width, cr) : void()), ...);
+}
+
+void sparseChunk(const float* ar, const int* index, int nonzero, const float* b, long ldb, int width, float* cr) {
+    sparseChunkOf((width + 15) / 16, ar, index, nonzero, b, ldb, width, cr, std::make_integer_sequence<int, 16>());
+}
+#endif
+
+// The same product row by row over A's nonzero entries only, B row-major (ldb): c_r = Σ_{k: a_rk != 0} a_rk·b_k
+// by fma in order of k, which is the dense product's sequence of roundings without its fma(0, b, acc) = acc steps
+// (an accumulator that starts at +0 never becomes -0, so adding ±0 never changes it). Binary states are mostly
+// zeros, and then this reads a fraction of B.
+void sparse(const float* a, long lda, int rows, int k, const float* b, long ldb, int cols, float* c, long ldc) {
+    thread_local std::vector<int> index;
+    if (index.size() < (size_t) k) {
+        index.resize(k);
+    }
+    for (int r = 0; r < rows; r++) {
+        const float* ar = a + r * lda;
+        int nonzero = 0;
+        for (int i = 0; i < k; i++) {
+            if (ar[i] != 0.0f) {
+                index[nonzero++] = i;
+            }
+        }
+        float* cr = c + r * ldc;
+#if defined(__AVX512F__)
+        for (int c0 = 0; c0 < cols; c0 += 256) {
+            sparseChunk(ar, index.data(), nonzero, b + c0, ldb, cols - c0 < 256 ? cols - c0 : 256, cr + c0);
+        }
+#else
+        for (int j = 0; j < cols; j++) {
+            cr[j] = 0.0f;
+        }
+        for (int e = 0; e < nonzero; e++) {
+            int i = index[e];
+            float v = ar[i];
+            const float* bi = b + i * ldb;
+            for (int j = 0; j < cols; j++) {
+                cr[j] = fmaf(v, bi[j], cr[j]);
+            }
+        }
+#endif
+    }
+}
+
+// Densities of A (nonzeros per entry) at or below which the sparse form runs: it reads one row of B per nonzero
+// where the dense form's micro-kernel shares each B load among MR rows.
+constexpr double SPARSE_DENSITY = 0.2;
+
+// C = A B by whichever form is faster for A's density; both give the same bits.
+void product(const float* a, long lda, int rows, int k, const float* packed, int kFull, const float* rowMajor, long ldb,
+             int cols, float* c, long ldc) {
+    long nonzero = 0;
+    for (int r = 0; r < rows; r++) {
+        const float* ar = a + r * lda;
+        for (int i = 0; i < k; i++) {
+            nonzero += ar[i] != 0.0f;
+        }
+    }
+    if (nonzero <= SPARSE_DENSITY * rows * k) {
+        sparse(a, lda, rows, k, rowMajor, ldb, cols, c, ldc);
+    } else {
+        dense(a, lda, rows, k, packed, kFull, cols, c, ldc);
+    }
+}
+
+}  // namespace
