@@ -23,8 +23,6 @@ typedef struct logz_rbm {
     int panelWidth;   // columns per packed panel
     float* wPacked;   // U = X W: K = n rows, h columns in panels [panel][k][panelWidth]
     float* wtPacked;  // V = H Wᵀ: K = h rows, n columns in panels
-    float* w;         // W row-major (n × h), for sparse rows of X
-    float* wt;        // Wᵀ row-major (h × n), for sparse rows of H
     float* a;         // visible bias
     float* b;         // hidden bias
     float* a0;        // base-rate log-odds

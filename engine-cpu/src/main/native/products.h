@@ -127,24 +127,33 @@ void dense(const float* a, long lda, int rows, int k, const float* packed, int k
     }
 }
 
+// Where column `col` of row i of B starts in the packed panels: column col is lane col % NR of panel col / NR, whose
+// rows are kFull apart. 16 consecutive columns from a multiple of 16 lie in one panel.
+inline const float* packedAt(const float* packed, int kFull, int col) {
+    return packed + ((size_t) (col / NR) * kFull) * NR + col % NR;
+}
+
 #if defined(__AVX512F__)
-// Columns [0, width) of one row of the sparse product (width <= 256): G = ceil(width / 16) registers.
+// Columns [c0, c0 + width) of one row of the sparse product (width <= 256, c0 a multiple of 16): G = ceil(width / 16)
+// registers, each reading 16 columns of the nonzero entries' rows from their panel.
 template <int G>
-void sparseColumns(const float* ar, const int* index, int nonzero, const float* b, long ldb, int width, float* cr) {
+void sparseColumns(const float* ar, const int* index, int nonzero, const float* packed, int kFull, int c0, int width,
+                   float* cr) {
     __m512 acc[G];
     __mmask16 lanes[G];
+    const float* group[G];
     for (int q = 0; q < G; q++) {
         acc[q] = _mm512_setzero_ps();
         int left = width - 16 * q;
         lanes[q] = left >= 16 ? (__mmask16) 0xFFFF : (__mmask16) ((1u << left) - 1);
+        group[q] = packedAt(packed, kFull, c0 + 16 * q);
     }
     for (int e = 0; e < nonzero; e++) {
-        int i = index[e];
-        __m512 v = _mm512_set1_ps(ar[i]);
-        const float* bi = b + i * ldb;
+        size_t offset = (size_t) index[e] * NR;
+        __m512 v = _mm512_set1_ps(ar[index[e]]);
 #pragma GCC unroll 16
         for (int q = 0; q < G; q++) {
-            acc[q] = _mm512_fmadd_ps(v, _mm512_maskz_loadu_ps(lanes[q], bi + 16 * q), acc[q]);
+            acc[q] = _mm512_fmadd_ps(v, _mm512_maskz_loadu_ps(lanes[q], group[q] + offset), acc[q]);
         }
     }
     for (int q = 0; q < G; q++) {
@@ -153,21 +162,23 @@ void sparseColumns(const float* ar, const int* index, int nonzero, const float* 
 }
 
 template <int... G>
-void sparseChunkOf(int groups, const float* ar, const int* index, int nonzero, const float* b, long ldb, int width,
-                   float* cr, std::integer_sequence<int, G...>) {
-    ((groups == G + 1 ? sparseColumns<G + 1>(ar, index, nonzero, b, ldb, width, cr) : void()), ...);
+void sparseChunkOf(int groups, const float* ar, const int* index, int nonzero, const float* packed, int kFull, int c0,
+                   int width, float* cr, std::integer_sequence<int, G...>) {
+    ((groups == G + 1 ? sparseColumns<G + 1>(ar, index, nonzero, packed, kFull, c0, width, cr) : void()), ...);
 }
 
-void sparseChunk(const float* ar, const int* index, int nonzero, const float* b, long ldb, int width, float* cr) {
-    sparseChunkOf((width + 15) / 16, ar, index, nonzero, b, ldb, width, cr, std::make_integer_sequence<int, 16>());
+void sparseChunk(const float* ar, const int* index, int nonzero, const float* packed, int kFull, int c0, int width,
+                 float* cr) {
+    sparseChunkOf((width + 15) / 16, ar, index, nonzero, packed, kFull, c0, width, cr,
+                  std::make_integer_sequence<int, 16>());
 }
 #endif
 
-// The same product row by row over A's nonzero entries only, B row-major (ldb): c_r = Σ_{k: a_rk != 0} a_rk·b_k
+// The same product row by row over A's nonzero entries only, from the packed panels: c_r = Σ_{k: a_rk != 0} a_rk·b_k
 // by fma in order of k, which is the dense product's sequence of roundings without its fma(0, b, acc) = acc steps
 // (an accumulator that starts at +0 never becomes -0, so adding ±0 never changes it). Binary states are mostly
 // zeros, and then this reads a fraction of B.
-void sparse(const float* a, long lda, int rows, int k, const float* b, long ldb, int cols, float* c, long ldc) {
+void sparse(const float* a, long lda, int rows, int k, const float* packed, int kFull, int cols, float* c, long ldc) {
     thread_local std::vector<int> index;
     if (index.size() < (size_t) k) {
         index.resize(k);
@@ -183,19 +194,20 @@ void sparse(const float* a, long lda, int rows, int k, const float* b, long ldb,
         float* cr = c + r * ldc;
 #if defined(__AVX512F__)
         for (int c0 = 0; c0 < cols; c0 += 256) {
-            sparseChunk(ar, index.data(), nonzero, b + c0, ldb, cols - c0 < 256 ? cols - c0 : 256, cr + c0);
+            sparseChunk(ar, index.data(), nonzero, packed, kFull, c0, cols - c0 < 256 ? cols - c0 : 256, cr + c0);
         }
 #else
-        for (int j = 0; j < cols; j++) {
-            cr[j] = 0.0f;
-        }
-        for (int e = 0; e < nonzero; e++) {
-            int i = index[e];
-            float v = ar[i];
-            const float* bi = b + i * ldb;
-            for (int j = 0; j < cols; j++) {
-                cr[j] = fmaf(v, bi[j], cr[j]);
+        for (int q = 0; q * NR < cols; q++) {
+            int width = cols - q * NR < NR ? cols - q * NR : NR;
+            float acc[NR] = {};
+            for (int e = 0; e < nonzero; e++) {
+                float v = ar[index[e]];
+                const float* bi = packedAt(packed, kFull, q * NR) + (size_t) index[e] * NR;
+                for (int j = 0; j < NR; j++) {
+                    acc[j] = fmaf(v, bi[j], acc[j]);
+                }
             }
+            memcpy(cr + q * NR, acc, (size_t) width * sizeof(float));
         }
 #endif
     }
@@ -206,8 +218,7 @@ void sparse(const float* a, long lda, int rows, int k, const float* b, long ldb,
 constexpr double SPARSE_DENSITY = 0.2;
 
 // C = A B by whichever form is faster for A's density; both give the same bits.
-void product(const float* a, long lda, int rows, int k, const float* packed, int kFull, const float* rowMajor, long ldb,
-             int cols, float* c, long ldc) {
+void product(const float* a, long lda, int rows, int k, const float* packed, int kFull, int cols, float* c, long ldc) {
     long nonzero = 0;
     for (int r = 0; r < rows; r++) {
         const float* ar = a + r * lda;
@@ -216,7 +227,7 @@ void product(const float* a, long lda, int rows, int k, const float* packed, int
         }
     }
     if (nonzero <= SPARSE_DENSITY * rows * k) {
-        sparse(a, lda, rows, k, rowMajor, ldb, cols, c, ldc);
+        sparse(a, lda, rows, k, packed, kFull, cols, c, ldc);
     } else {
         dense(a, lda, rows, k, packed, kFull, cols, c, ldc);
     }

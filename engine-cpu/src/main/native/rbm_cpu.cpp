@@ -50,22 +50,14 @@ logz_rbm* LOGZ_FN(logz_rbm_create)(const float* w, const float* a, const float* 
     m->panelWidth = NR;
     m->wPacked = pack(w, n, h, h, 1);
     m->wtPacked = pack(w, h, n, 1, h);
-    m->w = static_cast<float*>(malloc((size_t) n * h * sizeof(float)));
-    m->wt = static_cast<float*>(malloc((size_t) n * h * sizeof(float)));
     m->a = static_cast<float*>(malloc((size_t) n * sizeof(float)));
     m->a0 = static_cast<float*>(malloc((size_t) n * sizeof(float)));
     m->b = static_cast<float*>(malloc((size_t) h * sizeof(float)));
     m->visibleSlope = static_cast<double*>(malloc((size_t) n * sizeof(double)));
-    if (m->wPacked == nullptr || m->wtPacked == nullptr || m->w == nullptr || m->wt == nullptr || m->a == nullptr
-        || m->a0 == nullptr || m->b == nullptr || m->visibleSlope == nullptr) {
+    if (m->wPacked == nullptr || m->wtPacked == nullptr || m->a == nullptr || m->a0 == nullptr || m->b == nullptr
+        || m->visibleSlope == nullptr) {
         LOGZ_FN(logz_rbm_free)(m);
         return nullptr;
-    }
-    memcpy(m->w, w, (size_t) n * h * sizeof(float));
-    for (int i = 0; i < n; i++) {
-        for (int j = 0; j < h; j++) {
-            m->wt[(size_t) j * n + i] = w[(size_t) i * h + j];
-        }
     }
     memcpy(m->a, a, (size_t) n * sizeof(float));
     memcpy(m->a0, a0, (size_t) n * sizeof(float));
@@ -82,8 +74,6 @@ void LOGZ_FN(logz_rbm_free)(logz_rbm* m) {
     }
     free(m->wPacked);
     free(m->wtPacked);
-    free(m->w);
-    free(m->wt);
     free(m->a);
     free(m->a0);
     free(m->b);
@@ -92,11 +82,11 @@ void LOGZ_FN(logz_rbm_free)(logz_rbm* m) {
 }
 
 void LOGZ_FN(logz_product_xw)(const logz_rbm* m, const float* x, int rows, int active, float* u) {
-    product(x, m->n, rows, active, m->wPacked, m->n, m->w, m->h, m->h, u, m->h);
+    product(x, m->n, rows, active, m->wPacked, m->n, m->h, u, m->h);
 }
 
 void LOGZ_FN(logz_product_hwt)(const logz_rbm* m, const float* hid, int rows, int active, float* v) {
-    product(hid, m->h, rows, m->h, m->wtPacked, m->h, m->wt, m->n, active, v, m->n);
+    product(hid, m->h, rows, m->h, m->wtPacked, m->h, active, v, m->n);
 }
 
 int LOGZ_FN(logz_sample_hidden)(const logz_rbm* m, const float* field, int rows, int withBias, const float* beta,

@@ -23,8 +23,10 @@ import org.logz.model.TemperedRbm;
  * Gibbs sweeps, AIS steps and tempered-sampling iterations of an RBM on a backend, against the time of their matrix
  * products alone, all measured in one run and interleaved so that machine noise hits both sides alike. The floor is
  * the best whole-shape product pair the process reaches: on the CPU the faster of ND4J's OpenBLAS (one SGEMM per
- * product on all threads) and the backend's own products over contiguous rows (one per thread); on CUDA the device's
- * products. Speed is reported as ratios, never as bare timings.
+ * product on all threads; its time does not depend on the values) and the backend's own products over contiguous
+ * rows (one per thread) of the chains' current states and a hidden draw from them, the inputs a sweep multiplies
+ * (the kernels skip zeros, so random states would time another product); on CUDA the device's products. Speed is
+ * reported as ratios, never as bare timings.
  */
 public final class SweepBenchmark {
 
@@ -58,7 +60,8 @@ public final class SweepBenchmark {
      * iteration's two backend calls ({@code log f} and its slope at all {@value #LEVELS} levels of the ladder, then a
      * sweep with each chain at its own level, Carlson et al. Algorithm 1) over an AIS step.
      */
-    public record Result(String backend, int visible, int hidden, int chains, int threads, double sweepSeconds,
+    public record Result(String backend, String backendDescription, int visible, int hidden, int chains, int threads,
+                         double sweepSeconds,
                          double annealStepSeconds, double temperSeconds, double ownProductSeconds, List<Floor> floors,
                          Floor bestGemm, double sweepOverBestGemm, double sweepOverOwnProducts, double annealOverSweep,
                          double temperOverAnneal, double sweepsPerSecond, double bestGemmGflops) {
@@ -103,9 +106,9 @@ public final class SweepBenchmark {
             // warm-up: JIT compilation, first touch of every buffer, kernel loading
             ops.transition(x, s.chains(), Betas.of(1.0), 3, 1, step);
             step += 3;
-            products.own(3);
+            products.own(x, 3);
             for (int f = 0; f < floors.length; f++) {
-                products.floor(f, 3);
+                products.floor(f, x, 3);
             }
             backend.synchronize();
             for (int r = 0; r < s.repeats(); r++) {
@@ -130,9 +133,9 @@ public final class SweepBenchmark {
                     anneal[r] += (t2 - t1) * 1e-9 / s.sweeps();
                     temper[r] += (t3 - t2) * 1e-9 / s.sweeps();
                 }
-                own[r] = products.own(s.sweeps()) / s.sweeps();
+                own[r] = products.own(x, s.sweeps()) / s.sweeps();
                 for (int f = 0; f < floors.length; f++) {
-                    floors[f][r] = products.floor(f, s.sweeps()) / s.sweeps();
+                    floors[f][r] = products.floor(f, x, s.sweeps()) / s.sweeps();
                 }
             }
         }
@@ -146,20 +149,21 @@ public final class SweepBenchmark {
         }
         Floor best = measured.stream().min(Comparator.comparingDouble(Floor::seconds)).orElseThrow();
         double flops = 4.0 * s.chains() * n * h;
-        return new Result(backend.name(), n, h, s.chains(), s.threads(), sw, an, tm, ow, List.copyOf(measured), best,
+        return new Result(backend.name(), backend.description(), n, h, s.chains(), s.threads(), sw, an, tm, ow,
+                List.copyOf(measured), best,
                 sw / best.seconds(), sw / ow, an / sw, tm / an, 1.0 / sw, flops / best.seconds() * 1e-9);
     }
 
     /** The two products of a sweep alone, timed on the backend's own device. */
     private interface Products extends AutoCloseable {
-        /** As the backend's kernels lay them out. */
-        double own(int sweeps);
+        /** As the backend's kernels lay them out, on the chains' current states. */
+        double own(ParticleMatrix x, int sweeps);
 
         /** Names of the whole-shape product pairs. */
         List<String> floors();
 
-        /** Whole-shape pair f. */
-        double floor(int f, int sweeps);
+        /** Whole-shape pair f, on the chains' current states. */
+        double floor(int f, ParticleMatrix x, int sweeps);
 
         @Override
         void close();
@@ -169,7 +173,7 @@ public final class SweepBenchmark {
         if (backend instanceof CudaBackend cuda) {
             return new Products() {
                 @Override
-                public double own(int sweeps) {
+                public double own(ParticleMatrix x, int sweeps) {
                     return cuda.productSeconds(s.chains(), rbm.visible(), rbm.hidden(), sweeps);
                 }
 
@@ -179,8 +183,8 @@ public final class SweepBenchmark {
                 }
 
                 @Override
-                public double floor(int f, int sweeps) {
-                    return own(sweeps);
+                public double floor(int f, ParticleMatrix x, int sweeps) {
+                    return own(x, sweeps);
                 }
 
                 @Override
@@ -192,19 +196,19 @@ public final class SweepBenchmark {
         OpenBlasBaseline openBlas = new OpenBlasBaseline(rbm.weights(), rbm.visible(), rbm.hidden(), s.chains(), s.threads());
         return new Products() {
             @Override
-            public double own(int sweeps) {
-                return cpu.productSeconds(rbm, s.chains(), sweeps, false);
+            public double own(ParticleMatrix x, int sweeps) {
+                return cpu.productSeconds(rbm, x, s.chains(), sweeps, false);
             }
 
             @Override
             public List<String> floors() {
                 return List.of("OpenBLAS through ND4J, one SGEMM per product on " + s.threads() + " threads",
-                        "logz's products, one per thread over contiguous rows");
+                        "logz's products of the chains' states, one per thread over contiguous rows");
             }
 
             @Override
-            public double floor(int f, int sweeps) {
-                return f == 0 ? openBlas.seconds(sweeps) : cpu.productSeconds(rbm, s.chains(), sweeps, true);
+            public double floor(int f, ParticleMatrix x, int sweeps) {
+                return f == 0 ? openBlas.seconds(sweeps) : cpu.productSeconds(rbm, x, s.chains(), sweeps, true);
             }
 
             @Override

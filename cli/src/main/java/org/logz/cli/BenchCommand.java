@@ -99,7 +99,7 @@ final class BenchCommand implements Callable<Integer> {
                         new SweepBenchmark.Settings(timing.chains, timing.sweeps, timing.repeats, threads));
             }
             Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model,
-                    r.backend(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
+                    r.backend(), r.backendDescription(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
                     r.sweepsPerSecond() * r.chains(), r.sweepOverBestGemm(), r.sweepOverOwnProducts(), r.annealOverSweep(),
                     r.temperOverAnneal(), r.bestGemm().library(), r.bestGemmGflops(), r.sweepSeconds(),
                     r.annealStepSeconds(), r.temperSeconds(), r.ownProductSeconds(), r.floors()));
@@ -114,7 +114,8 @@ final class BenchCommand implements Callable<Integer> {
          * with every candidate's seconds under {@code floors}) and over the backend's own products as its kernels lay
          * them out, an AIS step's time over a sweep, and a tempered (RTS) iteration's over an AIS step.
          */
-        record Report(String model, String backend, int visible, int hidden, int chains, int threads, double sweepsPerSecond,
+        record Report(String model, String backend, String backendDescription, int visible, int hidden, int chains,
+                      int threads, double sweepsPerSecond,
                       double chainSweepsPerSecond, double sweepOverBestGemm, double sweepOverOwnProducts,
                       double aisStepOverSweep, double rtsIterationOverAisStep, String bestGemm, double bestGemmGflops,
                       double sweepSeconds, double aisStepSeconds, double rtsIterationSeconds, double ownProductSeconds,

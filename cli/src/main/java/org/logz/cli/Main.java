@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import org.logz.UserException;
 import org.logz.backend.BackendUnavailableException;
 import org.logz.estimate.EstimationException;
+import org.logz.memory.HostMemory;
 import org.logz.numeric.Decimal;
 
 import picocli.CommandLine;
@@ -38,7 +39,15 @@ public final class Main {
             return USER_ERROR;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, debug(parseResult), err));
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // what the up-front checks did not foresee (a model file's arrays, a backend's copies): one line, exit 2
+            err.println("logz: the JVM ran out of heap (" + HostMemory.format(Runtime.getRuntime().maxMemory())
+                    + "): " + e.getMessage() + "; raise its heap with LOGZ_JAVA_OPTS=-Xmx<size> or ask for less");
+            err.flush();
+            return USER_ERROR;
+        }
     }
 
     /** The logz command line with its converters: what runs a command here and parses it again on a Spark executor. */

@@ -109,6 +109,28 @@ public final class NpyArray {
         return "" + endian + code + itemSize;
     }
 
+    /** Sees each value as read and the float32 it rounds to, while {@link #toFloats} converts. */
+    @FunctionalInterface
+    public interface FloatCheck {
+        /** Element {@code index} (C order) holds {@code value}, stored as {@code rounded}. */
+        void check(int index, double value, float rounded);
+    }
+
+    /** The values as float32 in C order, each shown to {@code check} first; no float64 copy of the array. */
+    public float[] toFloats(FloatCheck check) {
+        int n = size();
+        float[] out = new float[n];
+        ByteBuffer buf = ByteBuffer.wrap(data).order(order);
+        for (int i = 0; i < n; i++) {
+            double value = readElement(buf, i * itemSize);
+            float rounded = (float) value;
+            int c = cIndex(i);
+            check.check(c, value, rounded);
+            out[c] = rounded;
+        }
+        return out;
+    }
+
     /** The values as doubles in C order (exact for every supported type up to 2^53). */
     public double[] toDoubles() {
         int n = size();

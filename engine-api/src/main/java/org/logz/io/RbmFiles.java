@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.logz.memory.HostMemory;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 
@@ -106,7 +107,9 @@ public final class RbmFiles {
         if (visible == 0 || hidden == 0) {
             throw new ModelFormatException(source + ": " + wName + " has shape " + shapeText(shape) + ", which is empty");
         }
-        float[] w = toFloats(source, wName, wArray.toDoubles());
+        // the float32 weights, the model's own copy and a transposed one: refused up front where the heap cannot hold them
+        HostMemory.requireHeap(4L * wArray.size() * (native_ ? 2 : 3), source + ": a " + shapeText(shape) + " weight matrix");
+        float[] w = toFloats(source, wName, wArray);
         if (!native_) {
             w = transpose(w, hidden, visible);
         }
@@ -151,20 +154,17 @@ public final class RbmFiles {
             throw new ModelFormatException(source + ": " + name + " has shape " + shapeText(shape) + ", expected ("
                     + length + ",) to match the " + layer + " units of the weight matrix");
         }
-        return toFloats(source, name, array.toDoubles());
+        return toFloats(source, name, array);
     }
 
-    private static float[] toFloats(String source, String name, double[] values) {
-        float[] out = new float[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = (float) values[i];
-            if (!Float.isFinite(out[i])) {
-                String what = Double.isFinite(values[i]) ? values[i] + ", which overflows float32" : String.valueOf(values[i]);
+    private static float[] toFloats(String source, String name, NpyArray array) {
+        return array.toFloats((i, value, rounded) -> {
+            if (!Float.isFinite(rounded)) {
+                String what = Double.isFinite(value) ? value + ", which overflows float32" : String.valueOf(value);
                 throw new ModelFormatException(source + ": " + name + " holds " + what + " at flat index " + i
                         + "; every parameter must be finite");
             }
-        }
-        return out;
+        });
     }
 
     private static float[] transpose(float[] m, int rows, int cols) {

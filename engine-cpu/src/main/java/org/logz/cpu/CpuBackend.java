@@ -382,13 +382,15 @@ public final class CpuBackend extends ParticleBackend {
 
     /**
      * Seconds that {@code sweeps} rounds of an RBM sweep's two products alone ({@code U = X W}, {@code V = H Wᵀ}) take
-     * for {@code chains} binary rows with this backend's RBM arithmetic: as its kernels lay them out (64-row tiles
-     * spread over its threads), or with {@code wholeShape} one product per thread over contiguous rows. The yardstick
-     * of the sweep benchmark, next to the best whole-shape SGEMM of other libraries.
+     * for the first {@code chains} states of {@code x} (and a hidden draw from them at β = 1) with this backend's RBM
+     * arithmetic: as its kernels lay them out (64-row tiles spread over its threads), or with {@code wholeShape} one
+     * product per thread over contiguous rows. The yardstick of the sweep benchmark, next to the best whole-shape
+     * SGEMM of other libraries; it reads the chains' states because the kernels multiply sparse states faster.
      */
-    public double productSeconds(Rbm rbm, int chains, int sweeps, boolean wholeShape) {
-        checkOpen();
-        return ProductTiming.seconds(this, rbm, chains, sweeps, wholeShape);
+    public double productSeconds(Rbm rbm, ParticleMatrix x, int chains, int sweeps, boolean wholeShape) {
+        CpuMatrix states = own(x);
+        states.checkRows(chains);
+        return ProductTiming.seconds(this, rbm, states, chains, sweeps, wholeShape);
     }
 
     private static int tileFrom(int tile, int first) {

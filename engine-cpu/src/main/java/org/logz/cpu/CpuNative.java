@@ -1,13 +1,9 @@
 package org.logz.cpu;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 import org.logz.UserException;
+import org.logz.io.NativeLibraries;
 
 /**
  * The native RBM kernels of {@code engine-cpu/src/main/native} ({@code liblogz_cpu.so}, built by
@@ -78,19 +74,8 @@ final class CpuNative {
             return "the native CPU kernels are built for Linux on x86-64 and aarch64 (this is "
                     + System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ")";
         }
-        String resource = "/org/logz/cpu/native/" + os + "-" + arch + "/liblogz_cpu.so";
-        try (InputStream in = CpuNative.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                return "native CPU kernels not built (engine-cpu/build.sh found no C++ compiler or JDK headers)";
-            }
-            Path file = Files.createTempFile("logz_cpu", ".so");
-            file.toFile().deleteOnExit();
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            System.load(file.toAbsolutePath().toString());
-            return "";
-        } catch (IOException | UnsatisfiedLinkError e) {
-            return "native CPU kernels could not be loaded (" + e.getMessage() + ")";
-        }
+        return NativeLibraries.load(CpuNative.class, "/org/logz/cpu/native/" + os + "-" + arch + "/liblogz_cpu.so",
+                "liblogz_cpu.so", "native CPU kernels not built (engine-cpu/build.sh found no C++ compiler or JDK headers)");
     }
 
     /** The RBM kernels new kernels get, in words: "native avx512 RBM kernels", or the Java path and why. */

@@ -15,8 +15,8 @@ final class JavaRbmMath implements RbmMath {
     private final int h;
     /** W, N × H row-major. */
     private final float[] w;
-    /** Wᵀ, H × N row-major, so that both products add contiguous rows. */
-    private final float[] wt;
+    /** Wᵀ, H × N row-major, so that both products add contiguous rows; made on first use (the native path never does). */
+    private float[] wt;
     private final float[] a;
     private final float[] b;
     private final float[] a0;
@@ -29,14 +29,23 @@ final class JavaRbmMath implements RbmMath {
         this.a = model.visibleBias();
         this.b = model.hiddenBias();
         this.a0 = a0;
-        this.wt = new float[n * h];
         this.visibleSlope = new double[n];
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < h; j++) {
-                wt[j * n + i] = w[i * h + j];
-            }
             visibleSlope[i] = (double) a[i] - a0[i];
         }
+    }
+
+    private synchronized float[] transposed() {
+        if (wt == null) {
+            float[] t = new float[n * h];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < h; j++) {
+                    t[j * n + i] = w[i * h + j];
+                }
+            }
+            wt = t;
+        }
+        return wt;
     }
 
     @Override
@@ -46,7 +55,7 @@ final class JavaRbmMath implements RbmMath {
 
     @Override
     public void productHwt(Tile hid, int from, int to, int active, Tile v) {
-        product(hid.buffer, h, from, to, h, wt, n, active, v.buffer, n);
+        product(hid.buffer, h, from, to, h, transposed(), n, active, v.buffer, n);
     }
 
     /** {@code out_r[0, cols) = Σ_k in[r, k]·b[k, 0, cols)} over k < inner in order, b rows of width ldb. */

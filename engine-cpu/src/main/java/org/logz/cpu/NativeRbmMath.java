@@ -18,7 +18,9 @@ final class NativeRbmMath implements RbmMath {
     private final float[] a;
     private final float[] b;
     private final float[] a0;
-    private final JavaRbmMath exact;
+    private final Rbm model;
+    /** The Java path, for a call whose listed draws overflow the list; made on first use. */
+    private JavaRbmMath exact;
     private final ThreadLocal<int[]> ambiguous = ThreadLocal.withInitial(() -> new int[CAPACITY]);
     private long handle;
 
@@ -28,12 +30,19 @@ final class NativeRbmMath implements RbmMath {
         this.a = model.visibleBias();
         this.b = model.hiddenBias();
         this.a0 = a0;
-        this.exact = new JavaRbmMath(model, a0);
+        this.model = model;
         this.handle = CpuNative.create(isa, model.weights(), a, b, a0, n, h);
         if (handle == 0) {
             throw new InsufficientMemoryException("the native RBM kernel's packed weights", 8L * n * h,
                     HostMemory.machineAvailable(), "the machine", "use a smaller model");
         }
+    }
+
+    private synchronized JavaRbmMath exact() {
+        if (exact == null) {
+            exact = new JavaRbmMath(model, a0);
+        }
+        return exact;
     }
 
     private long rbm() {
@@ -60,7 +69,7 @@ final class NativeRbmMath implements RbmMath {
         int count = CpuNative.sampleHidden(rbm(), field.row(from), to - from, withBias, beta, from, seed, particle0 + from,
                 step, tag, out.row(from), list);
         if (count < 0) {
-            exact.sampleHidden(field, withBias, from, to, beta, seed, particle0, step, tag, out);
+            exact().sampleHidden(field, withBias, from, to, beta, seed, particle0, step, tag, out);
             return;
         }
         for (int e = 0; e < count; e++) {
@@ -80,7 +89,7 @@ final class NativeRbmMath implements RbmMath {
         int count = CpuNative.sampleVisible(rbm(), v.row(from), to - from, active, beta, from, seed, particle0 + from,
                 step, tag, x.row(from), list);
         if (count < 0) {
-            exact.sampleVisible(v, from, to, active, beta, seed, particle0, step, tag, x);
+            exact().sampleVisible(v, from, to, active, beta, seed, particle0, step, tag, x);
             return;
         }
         for (int e = 0; e < count; e++) {

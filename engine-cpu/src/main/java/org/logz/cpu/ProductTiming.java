@@ -2,35 +2,49 @@ package org.logz.cpu;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
 import org.logz.model.Rbm;
+import org.logz.random.StreamTag;
 
-/** Times an RBM sweep's two products with the CPU backend's RBM arithmetic ({@link CpuBackend#productSeconds}). */
+/**
+ * Times an RBM sweep's two products with the CPU backend's RBM arithmetic ({@link CpuBackend#productSeconds}) on the
+ * inputs a sweep of the chains' current states multiplies: the states themselves and a hidden draw from them at
+ * β = 1. The kernels multiply sparse states faster than dense ones, so random states would time something else.
+ */
 final class ProductTiming {
     private ProductTiming() {
     }
 
-    static double seconds(CpuBackend backend, Rbm rbm, int chains, int sweeps, boolean wholeShape) {
+    static double seconds(CpuBackend backend, Rbm rbm, CpuMatrix states, int chains, int sweeps, boolean wholeShape) {
         int n = rbm.visible();
         int h = rbm.hidden();
         int parts = wholeShape ? Math.min(backend.threads(), chains) : CpuMatrix.tileCount(chains);
         List<Tile> buffers = new ArrayList<>();
         try (RbmMath math = RbmMath.create(rbm, new float[n])) {
-            SplittableRandom random = new SplittableRandom(1);
+            float[] one = new float[chains];
+            java.util.Arrays.fill(one, 1f);
             List<Callable<Void>> work = new ArrayList<>();
+            int first = 0;
             for (int p = 0; p < parts; p++) {
-                int rows = wholeShape ? rowsOfPart(chains, parts, p) : Math.min(CpuMatrix.TILE_ROWS, chains - p * CpuMatrix.TILE_ROWS);
-                Tile x = binary(new Tile(rows, n), rows, random, buffers);
-                Tile hid = binary(new Tile(rows, h), rows, random, buffers);
+                int rows = wholeShape ? rowsOfPart(chains, parts, p) : Math.min(CpuMatrix.TILE_ROWS, chains - first);
+                Tile x = kept(new Tile(rows, n), buffers);
+                float[] row = new float[n];
+                for (int r = 0; r < rows; r++) {
+                    states.readRow(first + r, row, 0);
+                    x.buffer.put(r * n, row, 0, n);
+                }
+                Tile hid = kept(new Tile(rows, h), buffers);
                 Tile u = kept(new Tile(rows, h), buffers);
                 Tile v = kept(new Tile(rows, n), buffers);
+                math.productXw(x, 0, rows, n, u);
+                math.sampleHidden(u, false, 0, rows, one, 1, first, 0, StreamTag.HIDDEN, hid);
                 work.add(() -> {
                     math.productXw(x, 0, rows, n, u);
                     math.productHwt(hid, 0, rows, n, v);
                     return null;
                 });
+                first += rows;
             }
             // one pass over all rows per sweep, as the kernels' calls make it
             long start = System.nanoTime();
@@ -51,12 +65,5 @@ final class ProductTiming {
     private static Tile kept(Tile tile, List<Tile> buffers) {
         buffers.add(tile);
         return tile;
-    }
-
-    private static Tile binary(Tile tile, int rows, SplittableRandom random, List<Tile> buffers) {
-        for (int i = 0; i < rows * tile.cols; i++) {
-            tile.buffer.put(i, random.nextBoolean() ? 1f : 0f);
-        }
-        return kept(tile, buffers);
     }
 }

@@ -1,11 +1,8 @@
 package org.logz.cuda;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+
+import org.logz.io.NativeLibraries;
 
 /**
  * The host-emulation JNI library of kernels-cu ({@code liblogz_cuda_emu.so}): device memory is host
@@ -33,19 +30,9 @@ final class EmulatorNative {
             return "the host emulation is built for Linux only (this is " + System.getProperty("os.name") + "/"
                     + System.getProperty("os.arch") + ")";
         }
-        String resource = "/org/logz/cuda/native/" + os + "-" + arch + "/liblogz_cuda_emu.so";
-        try (InputStream in = EmulatorNative.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                return "emulator library not built (kernels-cu found no g++ or JDK headers at build time)";
-            }
-            Path file = Files.createTempFile("logz_cuda_emu", ".so");
-            file.toFile().deleteOnExit();
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            System.load(file.toAbsolutePath().toString());
-            return "";
-        } catch (IOException | UnsatisfiedLinkError e) {
-            return "emulator library could not be loaded (" + e.getMessage() + ")";
-        }
+        return NativeLibraries.load(EmulatorNative.class, "/org/logz/cuda/native/" + os + "-" + arch
+                + "/liblogz_cuda_emu.so", "liblogz_cuda_emu.so",
+                "emulator library not built (kernels-cu found no g++ or JDK headers at build time)");
     }
 
     /** {@code name:kinds;} for every registered kernel. */
