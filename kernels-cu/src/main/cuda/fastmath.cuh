@@ -119,7 +119,7 @@ LOGZ_FM double logz_renormalize(double p, int* exponent) {
 // stays below 2^256.
 #define LOGZ_PRODUCT_SPAN 256
 // Units per float32 block of a level's product and weighted sum, folded into float64 at the block's end.
-#define LOGZ_LEVEL_BLOCK 8
+#define LOGZ_LEVEL_BLOCK 16
 
 // log2(e) rounded to float32.
 #define LOGZ_LOG2E_F 1.44269504f

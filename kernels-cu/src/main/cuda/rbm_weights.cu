@@ -97,7 +97,7 @@ __device__ __forceinline__ double logz_row_sum16(int n, int lane, F value) {
 // order, logz_row_sum16), then lane l takes levels l, l + 32, ... and walks the hidden units in index order, reading
 // u and b in step with the other lanes (one broadcast load per unit). Per unit and level: a float32 exp2 by a
 // degree-5 polynomial and one division instead of the float64 exp, log1p and division of a direct softplus, and no
-// float64 arithmetic but one multiply and one add per 8 units. A row with a NaN pre-activation gets NaN at every level.
+// float64 arithmetic but one multiply and one add per 16 units. A row with a NaN pre-activation gets NaN at every level.
 extern "C" __global__ void logz_levels(const float* u, const float* x, int n, int hn, long long rows, const float* a,
                                        const float* a0, const float* b, const double* levelBetas, int levels,
                                        double* logF, double* slope) {

@@ -10,7 +10,7 @@ final class FastMath {
     /** Units per renormalization of a level's product of (1 + t): the product stays below 2^256. */
     static final int PRODUCT_SPAN = 256;
     /** Units per float32 block of a level's product and weighted sum. */
-    static final int LEVEL_BLOCK = 8;
+    static final int LEVEL_BLOCK = 16;
     /** Units per renormalization of an AIS step's 16 partial products (256 factors each). */
     static final int AIS_SPAN = 16 * PRODUCT_SPAN;
     /** log2(e) in float32. */
