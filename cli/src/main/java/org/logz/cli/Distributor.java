@@ -21,6 +21,12 @@ public interface Distributor {
      */
     Run run(String master, Integer partitions, TaskReplicates.Job job);
 
+    /**
+     * Starts and stops a local run of nothing, so that the first timed run of {@code bench spark} does not pay alone for
+     * loading the distributor's classes.
+     */
+    void warmUp();
+
     /** The units' records in order, the number of tasks that ran them, and the job as it was split. */
     record Run(List<?> records, int tasks, TaskReplicates.Job job) {
         public Run {

@@ -347,6 +347,11 @@ final class EstimateCommand implements Callable<Integer> {
             Outcome plan = estimation.outcome(0, 0, b -> null);
             distributed = Distributor.installed().run(sparkMaster, partitions, TaskReplicates.Job.of(
                     spec.root().commandLine().getParseResult().originalArgs(), replicates, plan));
+            if (partitions != null && distributed.tasks() < partitions) {
+                spec.commandLine().getErr().println("logz: note: --partitions " + partitions + ": the job has "
+                        + distributed.job().units() + (distributed.job().parts().isEmpty() ? " replicate(s)"
+                        : " chain parts (of 64 chains or more)") + ", so " + distributed.tasks() + " task(s) ran");
+            }
             outcome = TaskReplicates.outcome(estimation, plan, distributed.job(), distributed.records());
         }
         Runs result = switch (family) {
@@ -465,6 +470,11 @@ final class EstimateCommand implements Callable<Integer> {
         outputs.add(new AtomicFiles.Named("--checkpoint", checkpoint));
         List<AtomicFiles.Named> inputs = List.of(new AtomicFiles.Named("--model", existingFile(model)),
                 new AtomicFiles.Named("--data", existingFile(data)), new AtomicFiles.Named("--prior", prior));
+        for (AtomicFiles.Named output : outputs) {
+            if (output.path() != null && output.path().toString().isEmpty()) {
+                throw new UserException(output.option() + " names no file");
+            }
+        }
         AtomicFiles.requireDistinct(outputs, inputs);
         AtomicFiles.requireDistinct(results, List.of(new AtomicFiles.Named("--resume", resume)));
         for (AtomicFiles.Named output : outputs) {
@@ -494,7 +504,8 @@ final class EstimateCommand implements Callable<Integer> {
         }
         for (String option : new String[] {"--checkpoint", "--resume"}) {
             if (matched(option)) {
-                throw new UserException(option + " saves a run in one process; it does not combine with --spark");
+                throw new UserException(option + (option.equals("--resume") ? " continues" : " saves")
+                        + " a run in one process; it does not combine with --spark");
             }
         }
         if (family == Family.APPROXIMATION) {

@@ -148,9 +148,7 @@ final class GridCommand implements Callable<Integer> {
         for (String given : options) {
             for (String refused : REFUSED) {
                 if (given.equals(refused) || given.startsWith(refused + "=")) {
-                    throw new UserException(refused + " does not apply to the points of a grid"
-                            + (refused.equals("--json") || refused.equals("--spark") || refused.equals("--partitions")
-                            ? "; give it to 'logz grid' before --" : " (they would write over each other)"));
+                    throw new UserException(refused + " does not apply to the points of a grid" + whyRefused(refused));
                 }
             }
         }
@@ -319,5 +317,15 @@ final class GridCommand implements Callable<Integer> {
         String t = text.strip();
         int end = t.indexOf('\n');
         return end < 0 ? t : t.substring(0, end);
+    }
+
+    /** Why a point's options cannot hold {@code option}, for the message. */
+    private static String whyRefused(String option) {
+        return switch (option) {
+            case "--json", "--spark", "--partitions" -> "; give it to 'logz grid' before --";
+            case "--resume" -> " (each point is a run of its own)";
+            case "--help", "-h", "--version", "-V" -> " (see 'logz grid --help')";
+            default -> " (they would write over each other)";
+        };
     }
 }

@@ -43,6 +43,12 @@ public final class Main {
             return cli.execute(args);
         } catch (OutOfMemoryError e) {
             // what the up-front checks did not foresee (a model file's arrays, a backend's copies): one line, exit 2
+            if (String.valueOf(e.getMessage()).contains("native thread")) {
+                err.println("logz: the operating system refused the JVM another thread (" + e.getMessage() + "); ask "
+                        + "for fewer threads or tasks");
+                err.flush();
+                return USER_ERROR;
+            }
             err.println("logz: the JVM ran out of heap (" + HostMemory.format(Runtime.getRuntime().maxMemory())
                     + "): " + e.getMessage() + "; raise its heap with LOGZ_JAVA_OPTS=-Xmx<size> or ask for less");
             err.flush();

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.logz.backend.Backends;
+import org.logz.estimate.checkpoint.AnnealingState;
 import org.logz.estimate.checkpoint.CheckpointFiles;
 import org.logz.io.RbmFiles;
 import org.logz.model.Rbm;
@@ -128,7 +129,7 @@ class CheckpointResumeTest {
                 work.toString(), "--checkpoint-every", "0.000001");
         assertEquals(0, bar.code(), bar.err());
         Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--chains", "20", "--reverse-chains", "30", "--steps",
-                "400", "--resume", work.toString()), "chains: checkpoint 20, this run 30");
+                "400", "--resume", work.toString()), "the reverse pass's chains: checkpoint 20, this run 30");
         Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--chains", "20", "--steps", "400", "--resume",
                 checkpoint.toString()), "the checkpoint of an annealing run (ais, raise) cannot resume a forward and "
                 + "reverse annealing run");
@@ -136,6 +137,15 @@ class CheckpointResumeTest {
                 "--resume", work.toString());
         assertEquals(0, otherHeadline.code(), "bar, cumulant and histogram read the same two runs: "
                 + otherHeadline.err());
+        // a file with a valid checksum, written by something else than a run: a state that is not a number
+        Path forged = dir.resolve("forged.ckpt");
+        AnnealingState state = CheckpointFiles.readAnnealing(checkpoint);
+        float[] states = state.states().clone();
+        states[7] = Float.NaN;
+        CheckpointFiles.write(forged, new AnnealingState(state.fingerprint(), state.nextStep(), states, state.logW(),
+                state.trace(), state.transitions(), state.seconds(), state.start(), state.burnIn(), state.visitedBound()));
+        Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--resume", forged.toString()),
+                "the checkpoint is damaged (a chain's state NaN)");
         byte[] bytes = Files.readAllBytes(checkpoint);
         bytes[bytes.length / 2] ^= 1;
         Files.write(checkpoint, bytes);

@@ -24,6 +24,7 @@ import org.logz.estimate.aisel.Aisel;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.estimate.tempered.TemperedStage;
+import org.logz.io.AtomicFiles;
 import org.logz.io.ValueFiles;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
@@ -819,6 +820,9 @@ public final class Estimation {
         }
         if (replicatesRun > 1) {
             throw new UserException("--checkpoint and --resume save one run; drop --replicates");
+        }
+        if (checkpoint != null) {
+            AtomicFiles.checkWritable(checkpoint);
         }
         return new Checkpointing(checkpoint, checkpointEvery, resume);
     }

@@ -125,6 +125,9 @@ public final class AtomicFiles {
      * @throws ModelFormatException otherwise
      */
     public static void checkWritable(Path file) {
+        if (file.toString().isEmpty()) {
+            throw new ModelFormatException("an output file's name is empty");
+        }
         Path target = target(file);
         Path dir = target.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
@@ -144,6 +147,22 @@ public final class AtomicFiles {
         }
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isWritable(target)) {
             throw new ModelFormatException(file + ": is write-protected; logz does not replace it");
+        }
+        probe(file, dir);
+    }
+
+    /**
+     * Creates and removes a file in {@code dir}: the permission bits say nothing to root, nor of a
+     * read-only mount or a file system that takes no new files (sysfs), and an output that fails only
+     * at its first write, a checkpoint after an hour, must fail now.
+     */
+    private static void probe(Path file, Path dir) {
+        Path probe = dir.resolve(".logz-" + Long.toHexString(System.nanoTime()) + ".probe");
+        try {
+            Files.createFile(probe);
+            Files.delete(probe);
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new ModelFormatException(file + ": directory " + dir + " takes no new file (" + e + ")");
         }
     }
 

@@ -136,6 +136,23 @@ class AtomicFilesTest {
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
     }
 
+    /**
+     * A directory that takes no new file whatever its permission bits say (sysfs; root passes every permission check)
+     * is refused by the check before any work, not at the first write; an empty name too.
+     */
+    @Test
+    void refusesADirectoryThatTakesNoNewFile() {
+        Path sys = Path.of("/sys/kernel");
+        assumeTrue(Files.isDirectory(sys), "no sysfs here");
+        ModelFormatException e = assertThrows(ModelFormatException.class,
+                () -> AtomicFiles.checkWritable(sys.resolve("logz-test.ckpt")));
+        assertTrue(e.getMessage().contains("/sys/kernel"), e.getMessage());
+        e = assertThrows(ModelFormatException.class, () -> AtomicFiles.checkWritable(Path.of("")));
+        assertTrue(e.getMessage().contains("name is empty"), e.getMessage());
+        assertDoesNotThrow(() -> AtomicFiles.checkWritable(dir.resolve("fine.txt")));
+        assertEquals(0, dir.toFile().list().length, "the probe leaves nothing behind");
+    }
+
     /** A content writer that fails leaves the existing file as it was and no temporary file. */
     @Test
     void failedWriteKeepsTheOldFile() throws IOException {

@@ -25,6 +25,10 @@ class SparkRefusalsTest {
                         "--method ep is a deterministic approximation"),
                 Arguments.of(new String[] {"--spark", "nowhere:7077"}, "--spark nowhere:7077: "),
                 Arguments.of(new String[] {"--spark", "local[0]"}, "--spark local[0]: "),
+                Arguments.of(new String[] {"--spark", "local[1000000]"}, "--spark local[1000000]: a local master runs "
+                        + "its tasks as threads of this process; at most 1024"),
+                Arguments.of(new String[] {"--spark", "local[99999999999,2]"},
+                        "--spark local[99999999999,2]: a local master"),
                 Arguments.of(new String[] {"--spark", "local[2]", "--model", "gpc:digits35", "--method", "arm"},
                         "--spark does not run rm/arm on a GP classifier"));
     }

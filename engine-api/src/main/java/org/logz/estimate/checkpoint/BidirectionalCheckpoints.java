@@ -21,7 +21,7 @@ public final class BidirectionalCheckpoints {
 
     /** The forward pass's store. */
     public AnnealingStore forward() {
-        return new Half() {
+        return new Half("forward pass") {
             @Override
             public Optional<AnnealingState> resume(String fingerprint) {
                 return checked(resumed.map(BidirectionalState::forward), fingerprint);
@@ -45,7 +45,7 @@ public final class BidirectionalCheckpoints {
 
     /** The reverse pass's store; its saves need the forward pass finished first. */
     public AnnealingStore reverse() {
-        return new Half() {
+        return new Half("reverse pass") {
             @Override
             public Optional<AnnealingState> resume(String fingerprint) {
                 return checked(resumed.flatMap(BidirectionalState::reverse), fingerprint);
@@ -68,13 +68,19 @@ public final class BidirectionalCheckpoints {
 
     /** What both halves share. */
     private abstract class Half implements AnnealingStore {
+        private final String pass;
+
+        Half(String pass) {
+            this.pass = pass;
+        }
+
         @Override
         public Checkpointing checkpointing() {
             return checkpoints;
         }
 
         Optional<AnnealingState> checked(Optional<AnnealingState> state, String fingerprint) {
-            state.ifPresent(s -> checkpoints.requireSameRun(s.fingerprint(), fingerprint));
+            state.ifPresent(s -> checkpoints.requireSameRun(s.fingerprint(), fingerprint, pass));
             return state;
         }
     }

@@ -300,10 +300,14 @@ public final class CheckpointFiles {
         }
     }
 
+    /** The chains' states: finite in every model, so a value that is not is a file written by something else. */
     private static float[] readFloats(DataInputStream in, Path file) throws IOException {
         float[] values = new float[length(in, file)];
         for (int i = 0; i < values.length; i++) {
             values[i] = in.readFloat();
+            if (!Float.isFinite(values[i])) {
+                throw new UserException(file + ": the checkpoint is damaged (a chain's state " + values[i] + ")");
+            }
         }
         return values;
     }

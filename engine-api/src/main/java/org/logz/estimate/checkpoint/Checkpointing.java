@@ -117,9 +117,14 @@ public record Checkpointing(Path save, double everySeconds, Path resume) {
 
     /** Refuses a saved state whose fingerprint is not this run's, naming the first setting that differs. */
     void requireSameRun(String saved, String fingerprint) {
+        requireSameRun(saved, fingerprint, null);
+    }
+
+    /** {@link #requireSameRun(String, String)} for one {@code pass} of a run that has several, named in the message. */
+    void requireSameRun(String saved, String fingerprint, String pass) {
         if (!saved.equals(fingerprint)) {
-            throw new UserException("--resume " + resume + ": the checkpoint is of another run (" + difference(saved,
-                    fingerprint) + "); resume it with the settings it was written with");
+            throw new UserException("--resume " + resume + ": the checkpoint is of another run (" + (pass == null ? ""
+                    : "the " + pass + "'s ") + difference(saved, fingerprint) + "); resume it with the settings it was written with");
         }
     }
 
