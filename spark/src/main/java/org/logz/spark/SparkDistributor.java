@@ -69,6 +69,7 @@ public final class SparkDistributor implements Distributor {
     /** {@code work} with a Spark context on {@code master}, its failures as the command line reports them. */
     private static <T> T inContext(String master, java.util.function.Function<JavaSparkContext, T> work) {
         checkLocalThreads(master);
+        MasterAddress.requireReachable(master);
         double executorWait = ExecutorWatch.seconds();
         SparkConf conf = new SparkConf().setMaster(master).setAppName("logz");
         conf.setIfMissing("spark.ui.enabled", "false");

@@ -25,6 +25,8 @@ class SparkRefusalsTest {
                         "--method ep is a deterministic approximation"),
                 Arguments.of(new String[] {"--spark", "nowhere:7077"}, "--spark nowhere:7077: "),
                 Arguments.of(new String[] {"--spark", "local[0]"}, "--spark local[0]: "),
+                Arguments.of(new String[] {"--spark", "spark://127.0.0.1:1"}, "--spark spark://127.0.0.1:1: no master "
+                        + "answers at 127.0.0.1:1 (Connection refused)"),
                 Arguments.of(new String[] {"--spark", "local[1000000]"}, "--spark local[1000000]: a local master runs "
                         + "its tasks as threads of this process; at most 1024"),
                 Arguments.of(new String[] {"--spark", "local[99999999999,2]"},
