@@ -120,11 +120,17 @@ public final class AtomicFiles {
 
     /**
      * Checks, before any work is done, that {@code file} can be written: the directory of its target
-     * exists and is writable, the target is not a directory and, if it exists, is not write-protected.
+     * exists and takes a new file (a probe, created and removed), the target is not a directory and, if it
+     * exists, is not write-protected.
      *
      * @throws ModelFormatException otherwise
      */
     public static void checkWritable(Path file) {
+        probe(file, checkTarget(file));
+    }
+
+    /** The checks of {@link #checkWritable} a write repeats, short of the probe; returns the target's directory. */
+    private static Path checkTarget(Path file) {
         if (file.toString().isEmpty()) {
             throw new ModelFormatException("an output file's name is empty");
         }
@@ -148,7 +154,7 @@ public final class AtomicFiles {
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isWritable(target)) {
             throw new ModelFormatException(file + ": is write-protected; logz does not replace it");
         }
-        probe(file, dir);
+        return dir;
     }
 
     /**
@@ -162,13 +168,14 @@ public final class AtomicFiles {
             Files.createFile(probe);
             Files.delete(probe);
         } catch (IOException | UnsupportedOperationException e) {
-            throw new ModelFormatException(file + ": directory " + dir + " takes no new file (" + e + ")");
+            throw new ModelFormatException(file + ": directory " + dir + " takes no new file ("
+                    + e.getClass().getSimpleName() + ")");
         }
     }
 
     /** Writes {@code content} to {@code file} (through symbolic links) atomically, replacing an existing file. */
     public static void write(Path file, Content content) {
-        checkWritable(file);
+        checkTarget(file);
         Path target = target(file);
         Path tmp = null;
         Path created = null;

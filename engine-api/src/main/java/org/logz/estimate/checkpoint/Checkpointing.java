@@ -123,8 +123,9 @@ public record Checkpointing(Path save, double everySeconds, Path resume) {
     /** {@link #requireSameRun(String, String)} for one {@code pass} of a run that has several, named in the message. */
     void requireSameRun(String saved, String fingerprint, String pass) {
         if (!saved.equals(fingerprint)) {
-            throw new UserException("--resume " + resume + ": the checkpoint is of another run (" + (pass == null ? ""
-                    : "the " + pass + "'s ") + difference(saved, fingerprint) + "); resume it with the settings it was written with");
+            String of = pass == null ? "" : "the " + pass + "'s ";
+            throw new UserException("--resume " + resume + ": the checkpoint is of another run (" + of
+                    + difference(saved, fingerprint) + "); resume it with the settings it was written with");
         }
     }
 
