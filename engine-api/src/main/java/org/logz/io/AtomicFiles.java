@@ -167,7 +167,7 @@ public final class AtomicFiles {
         try {
             Files.createFile(probe);
             Files.delete(probe);
-        } catch (IOException | UnsupportedOperationException e) {
+        } catch (IOException e) {
             throw new ModelFormatException(file + ": directory " + dir + " takes no new file ("
                     + e.getClass().getSimpleName() + ")");
         }

@@ -3,8 +3,6 @@ package org.logz.spark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
@@ -28,10 +26,6 @@ import org.logz.estimate.tempered.TemperedStage;
  * chain by its index, wherever it runs, so the partitioning, the executors and a retried task change no bit.
  */
 public final class SparkDistributor implements Distributor {
-    /** The most task threads a local master may ask for. */
-    static final int MAX_LOCAL_THREADS = 1024;
-    private static final Pattern LOCAL_THREADS = Pattern.compile("local\\[\\s*(\\d+)\\s*(?:,\\s*\\d+\\s*)?]");
-
     @Override
     public Run run(String master, Integer partitions, TaskReplicates.Job job) {
         return inContext(master, sc -> {
@@ -68,8 +62,7 @@ public final class SparkDistributor implements Distributor {
 
     /** {@code work} with a Spark context on {@code master}, its failures as the command line reports them. */
     private static <T> T inContext(String master, java.util.function.Function<JavaSparkContext, T> work) {
-        checkLocalThreads(master);
-        MasterAddress.requireReachable(master);
+        MasterCheck.requireUsable(master);
         double executorWait = ExecutorWatch.seconds();
         SparkConf conf = new SparkConf().setMaster(master).setAppName("logz");
         conf.setIfMissing("spark.ui.enabled", "false");
@@ -101,19 +94,6 @@ public final class SparkDistributor implements Distributor {
                         + "); is the master running and reachable?");
             }
             throw e;
-        }
-    }
-
-    /**
-     * A local master runs its N tasks as N threads of this JVM, which Spark starts at once: a million would take the
-     * operating system's threads (and a minute) before failing.
-     */
-    static void checkLocalThreads(String master) {
-        Matcher local = LOCAL_THREADS.matcher(master);
-        if (local.matches() && (local.group(1).length() > 9 || Integer.parseInt(local.group(1)) > MAX_LOCAL_THREADS)) {
-            throw new UserException("--spark " + master + ": a local master runs its tasks as threads of this process; "
-                    + "at most " + MAX_LOCAL_THREADS + " (this machine has " + Runtime.getRuntime().availableProcessors()
-                    + " cores: local[*] takes one per core)");
         }
     }
 

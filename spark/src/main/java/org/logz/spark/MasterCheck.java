@@ -6,27 +6,45 @@ import java.net.Socket;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.logz.UserException;
 
 /**
- * A standalone master's address, tried before the Spark context starts: Spark registers with a master it cannot reach
- * three times, twenty seconds each (fixed in its StandaloneAppClient), so a mistyped host or a master that is not
- * running would cost a minute before a message that names neither. One TCP connection per listed master (a
- * high-availability URL lists several) answers in seconds.
+ * What a master must be before the Spark context starts, where Spark itself would fail slowly and with another
+ * reason. A local master runs its N tasks as N threads of this JVM, started at once: a million take the operating
+ * system's threads (and a minute) before failing. Spark registers with a standalone master it cannot reach three
+ * times, twenty seconds each (fixed in its StandaloneAppClient), so a mistyped host or a master that is not running
+ * would cost a minute before a message that names neither; one TCP connection per listed master (a high-availability
+ * URL lists several) answers in seconds.
  */
-final class MasterAddress {
+final class MasterCheck {
+    /** The most task threads a local master may ask for. */
+    static final int MAX_LOCAL_THREADS = 1024;
     /** Milliseconds to wait for one master's port to accept a connection. */
     static final int CONNECT_MILLIS = 5_000;
+    private static final Pattern LOCAL_THREADS = Pattern.compile("local\\[\\s*(\\d+)\\s*(?:,\\s*\\d+\\s*)?]");
 
-    private MasterAddress() {
+    private MasterCheck() {
+    }
+
+    /** Refuses a local master of too many threads and a {@code spark://} master that does not answer. */
+    static void requireUsable(String master) {
+        Matcher local = LOCAL_THREADS.matcher(master);
+        if (local.matches() && (local.group(1).length() > 9 || Integer.parseInt(local.group(1)) > MAX_LOCAL_THREADS)) {
+            throw new UserException("--spark " + master + ": a local master runs its tasks as threads of this process; "
+                    + "at most " + MAX_LOCAL_THREADS + " (this machine has " + Runtime.getRuntime().availableProcessors()
+                    + " cores: local[*] takes one per core)");
+        }
+        requireReachable(master);
     }
 
     /**
      * Refuses a {@code spark://} master none of whose listed hosts accepts a connection; other masters, and URLs that
      * are not host:port lists (Spark's own message names the fault), pass.
      */
-    static void requireReachable(String master) {
+    private static void requireReachable(String master) {
         if (!master.startsWith("spark://")) {
             return;
         }
