@@ -23,6 +23,8 @@ import org.logz.estimate.SequentialTracePoint;
 import org.logz.estimate.TracePoint;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcTracePoint;
+import org.logz.estimate.tempered.ParallelTempering;
+import org.logz.estimate.tempered.PtResult;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.io.AtomicFiles;
 
@@ -118,16 +120,36 @@ public final class TracePlot {
         XYChart chart = chart(result.method(), result.logZ(), "β", "log Z_β - log Z_0");
         chart.getStyler().setLegendVisible(true);
         chart.addSeries("log Z_β - log Z_0", beta, curve).setMarker(SeriesMarkers.NONE);
-        XYSeries occupancy = chart.addSeries("ĉ_k / r_k", beta, ratio);
-        occupancy.setMarker(SeriesMarkers.NONE);
-        occupancy.setYAxisGroup(1);
-        chart.setYAxisGroupTitle(1, "ĉ_k / r_k");
-        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        rightAxis(chart, "ĉ_k / r_k", beta, ratio, NiceAxis.of(0, Math.max(2, max(ratio))));
         roundX(chart, 0, 1);
         chart.getStyler().putYAxisGroupDecimalPatternMap(0, NiceAxis.of(min(curve), max(curve)).pattern());
-        NiceAxis occupancyAxis = NiceAxis.of(0, Math.max(2, max(ratio)));
-        chart.getStyler().setYAxisMin(1, occupancyAxis.min()).setYAxisMax(1, occupancyAxis.max());
-        chart.getStyler().putYAxisGroupDecimalPatternMap(1, occupancyAxis.pattern());
+        save(file, chart);
+    }
+
+    /**
+     * Parallel tempering: each neighbouring pair's swap rate at the pair's midpoint in β, with the line below which the
+     * result warns ({@code poor-swaps}), and the levels' mean {@code d log f/dβ} on a second axis (a steep change marks
+     * the transition the ladder had to crowd its levels into).
+     */
+    public static void write(Path file, PtResult result) {
+        double[] beta = result.levelBetas();
+        double[] rates = result.swapRates();
+        double[] mid = new double[rates.length];
+        for (int k = 0; k < rates.length; k++) {
+            mid[k] = 0.5 * (beta[k] + beta[k + 1]);
+        }
+        XYChart chart = chart(result.method(), result.logZ(), "β", "swap rate");
+        chart.getStyler().setLegendVisible(true);
+        chart.addSeries("swap rate of (β_k, β_k+1)", mid, rates).setMarker(SeriesMarkers.CIRCLE);
+        XYSeries poor = chart.addSeries(String.format(Locale.ROOT, "%.2f: poor-swaps warning", ParallelTempering.POOR_SWAP_RATE),
+                new double[] {0, 1}, new double[] {ParallelTempering.POOR_SWAP_RATE, ParallelTempering.POOR_SWAP_RATE});
+        poor.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(java.awt.Color.RED);
+        double[] slope = result.meanSlope();
+        rightAxis(chart, "mean d log f/dβ", beta, slope, NiceAxis.of(min(slope), max(slope)));
+        roundX(chart, 0, 1);
+        NiceAxis rateAxis = NiceAxis.of(0, 1);
+        chart.getStyler().setYAxisMin(0, rateAxis.min()).setYAxisMax(0, rateAxis.max());
+        chart.getStyler().putYAxisGroupDecimalPatternMap(0, rateAxis.pattern());
         save(file, chart);
     }
 
@@ -135,7 +157,8 @@ public final class TracePlot {
      * Forward and reverse annealing: densities of the forward work {@code W_f} and of {@code -W_r},
      * which by Crooks' theorem cross at {@code ΔF = -log(Z_1/Z_0)} (Habeck 2017, Fig. 1A, 3A), with
      * vertical lines at the headline estimate, at the bounds of Habeck's eq. 7 and, when known, at the
-     * exact value, all as work {@code W = log Z_0 - log Z}.
+     * exact value, all as work {@code W = log Z_0 - log Z}; below it the mean energy of the forward and of the reverse
+     * chains along β, which part where the chains lag behind the path (Habeck 2017, Fig. 3B).
      */
     public static void write(Path file, BidirectionalResult result, OptionalDouble exactLogZ) {
         double[] forward = result.forward().work();
@@ -182,7 +205,30 @@ public final class TracePlot {
         }
         roundX(chart, left, right);
         roundY(chart, 0, top);
-        save(file, chart);
+        save(file, chart, energies(result));
+    }
+
+    /** The forward and the reverse chains' mean energies along β, from the traced points that measured them. */
+    private static XYChart energies(BidirectionalResult result) {
+        XYChart energies = chart(result.method(), result.logZ(), "β", "mean energy -d log f/dβ");
+        energies.setTitle("mean energy of the forward and reverse chains (hysteresis)");
+        energies.getStyler().setLegendVisible(true);
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (AnnealingResult run : List.of(result.forward(), result.reverse())) {
+            List<TracePoint> points = run.trace().stream().filter(p -> Double.isFinite(p.energy())).toList();
+            double[] beta = points.stream().mapToDouble(TracePoint::beta).toArray();
+            double[] energy = points.stream().mapToDouble(TracePoint::energy).toArray();
+            if (beta.length > 0) {
+                energies.addSeries(run.method() == Method.AIS ? "forward" : "reverse", beta, energy)
+                        .setMarker(SeriesMarkers.NONE);
+                lo = Math.min(lo, min(energy));
+                hi = Math.max(hi, max(energy));
+            }
+        }
+        roundX(energies, 0, 1);
+        roundY(energies, Double.isFinite(lo) ? lo : 0, Double.isFinite(hi) ? hi : 1);
+        return energies;
     }
 
     private static XYSeries vertical(XYChart chart, String name, double x, double top, java.awt.Color color,
@@ -191,6 +237,17 @@ public final class TracePlot {
                 new double[] {0, top});
         s.setMarker(SeriesMarkers.NONE).setLineColor(color).setLineStyle(line);
         return s;
+    }
+
+    /** A line series on a second y axis at the right, titled by its name and spanning {@code axis}. */
+    private static void rightAxis(XYChart chart, String name, double[] x, double[] y, NiceAxis axis) {
+        XYSeries series = chart.addSeries(name, x, y);
+        series.setMarker(SeriesMarkers.NONE);
+        series.setYAxisGroup(1);
+        chart.setYAxisGroupTitle(1, name);
+        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        chart.getStyler().setYAxisMin(1, axis.min()).setYAxisMax(1, axis.max());
+        chart.getStyler().putYAxisGroupDecimalPatternMap(1, axis.pattern());
     }
 
     private static void roundX(XYChart chart, double lo, double hi) {
@@ -234,8 +291,28 @@ public final class TracePlot {
         return chart;
     }
 
-    private static void save(Path file, XYChart chart) {
-        BufferedImage image = BitmapEncoder.getBufferedImage(chart);
-        AtomicFiles.write(file, out -> ImageIO.write(image, "png", out));
+    /** The charts one above the other in one PNG. */
+    private static void save(Path file, XYChart... charts) {
+        BufferedImage[] images = new BufferedImage[charts.length];
+        int width = 0;
+        int height = 0;
+        for (int i = 0; i < charts.length; i++) {
+            images[i] = BitmapEncoder.getBufferedImage(charts[i]);
+            width = Math.max(width, images[i].getWidth());
+            height += images[i].getHeight();
+        }
+        BufferedImage image = images[0];
+        if (charts.length > 1) {
+            image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+            java.awt.Graphics2D g = image.createGraphics();
+            int y = 0;
+            for (BufferedImage part : images) {
+                g.drawImage(part, 0, y, null);
+                y += part.getHeight();
+            }
+            g.dispose();
+        }
+        BufferedImage written = image;
+        AtomicFiles.write(file, out -> ImageIO.write(written, "png", out));
     }
 }

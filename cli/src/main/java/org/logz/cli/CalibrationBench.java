@@ -43,7 +43,7 @@ final class CalibrationBench implements Runnable {
     /**
      * The cases: settings small enough that 30 seeds of all of them take minutes, large enough to be
      * non-trivial. RM runs with multinomial resampling, where its single-run (Lee-Whiteley) standard error
-     * is sound; ARM has none and runs 8 replicates. Ising reverse runs start from the ground states
+     * is sound, and with residual resampling in its default 4 islands; ARM in its default 4 islands. Ising reverse runs start from the ground states
      * followed by 100 sweeps at β = 1, so their start is close to p_1 and only the SE is on trial.
      */
     static final List<Case> CASES = List.of(
@@ -53,7 +53,10 @@ final class CalibrationBench implements Runnable {
             new Case("demo-tempered", List.of("--method", "rts", "--chains", "50", "--levels", "30", "--sweeps", "1000",
                     "--mbar-samples", "5000")),
             new Case("demo-rm", List.of("--method", "rm", "--particles", "200", "--resampling", "multinomial")),
-            new Case("demo-arm", List.of("--method", "arm", "--particles", "100", "--gibbs-steps", "5", "--replicates", "8")),
+            new Case("demo-rm-islands", List.of("--method", "rm", "--particles", "200")),
+            new Case("demo-arm", List.of("--method", "arm", "--particles", "100", "--gibbs-steps", "5")),
+            new Case("demo-pt", List.of("--method", "pt", "--levels", "16", "--sweeps", "1000")),
+            new Case("ising6-pt", List.of("--model", "ising:L=6", "--method", "pt", "--levels", "48", "--sweeps", "1000")),
             new Case("ising6-ais", List.of("--model", "ising:L=6", "--method", "ais", "--chains", "200", "--steps", "500")),
             new Case("ising6-work", List.of("--model", "ising:L=6", "--method", "bar", "--chains", "200", "--steps", "500",
                     "--reverse-start", "ground:100", "--bootstraps", "50")),
@@ -76,7 +79,8 @@ final class CalibrationBench implements Runnable {
     int seeds;
 
     @Option(names = "--cases", split = ",", paramLabel = "NAME,...",
-            description = "Only these cases (demo-ais, demo-raise, demo-work, demo-tempered, demo-rm, demo-arm, ising6-ais, "
+            description = "Only these cases (demo-ais, demo-raise, demo-work, demo-tempered, demo-rm, demo-rm-islands, "
+                    + "demo-arm, demo-pt, ising6-pt, ising6-ais, "
                     + "ising6-work, ising6-tempered, ising16-ais, ising16-tempered, toy-ais, toy-work, demo-smc, ising6-smc, toy-smc). "
                     + "Default: all.")
     List<String> only;

@@ -51,10 +51,10 @@ final class EstimateCommand implements Callable<Integer> {
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "ais",
             description = "ais, raise (reverse AIS); bar, cumulant, histogram (forward and reverse annealing); rts, ti, "
-                    + "ti-rb, mbar (tempered sampling); rm, arm, arm-anticipate, arm-reseed (sequential: RBMs, and GP "
+                    + "ti-rb, mbar (tempered sampling); pt (parallel tempering, read by BAR between neighbouring levels, MBAR and TI); rm, arm, arm-anticipate, arm-reseed (sequential: RBMs, and GP "
                     + "classification but arm-reseed); ep (GP classification); smc, power-posterior, power-posterior-corrected (the "
                     + "SMC sampler); aisel (glmm/sv: SMC over parameters with an estimated likelihood). The annealing methods run on every model, "
-                    + "tempered sampling on all but the Gaussian toy. "
+                    + "tempered sampling and pt on all but the Gaussian toy. "
                     + "Default: ${DEFAULT-VALUE}.")
     String methodName;
 
@@ -96,8 +96,8 @@ final class EstimateCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--data", paramLabel = "NAME|FILE",
-            description = "RBMs: data set (mnist, digits, or an .npz with X) for the base rate, and for rm/arm the unit "
-                    + "order and reseeding.")
+            description = "RBMs: data set (mnist, digits, or an .npz with X) for the base rate, the start of reverse "
+                    + "chains (--reverse-start data), and for rm/arm the unit order and reseeding.")
     String data;
 
     @Option(names = "--replicates", paramLabel = "B", defaultValue = "1",
@@ -112,8 +112,9 @@ final class EstimateCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--plot", paramLabel = "FILE.png",
-            description = "Also plot the run: ESS along β (ais, raise), work distributions (bar, cumulant, histogram), "
-                    + "log Z_k and occupancies along β (rts, ti, ti-rb, mbar), or R_n and γ along n (rm, arm).")
+            description = "Also plot the run: ESS along β (ais, raise), work distributions and the two directions' mean "
+                    + "energies along β (bar, cumulant, histogram), log Z_k and occupancies along β (rts, ti, ti-rb, mbar), "
+                    + "swap rates and mean d log f/dβ along β (pt), or R_n and γ along n (rm, arm).")
     Path plot;
 
     @Option(names = "--chains", paramLabel = "M",
@@ -143,9 +144,12 @@ final class EstimateCommand implements Callable<Integer> {
     String schedule;
 
     @Option(names = "--reverse-start", paramLabel = "START",
-            description = "Reverse runs: exact (RBMs with a small layer, gauss-toy), gibbs:B (B steps of --sweeps-per-step "
-                    + "transitions at β=1 from the base), ground or ground:B (Ising). Default: exact where possible, ground for "
-                    + "Ising, gibbs:100 for GP classification, else gibbs:1000.")
+            description = "Reverse runs: exact (RBMs with a small layer, gauss-toy), data[:G] (RBMs: a training example of "
+                    + "--data per chain, then G Gibbs sweeps at β=1; default G 100), forward[:G] (the end states of a forward "
+                    + "run under its own key, resampled by weight, then G transitions; every model; default G 100), gibbs:B "
+                    + "(B steps of --sweeps-per-step transitions at β=1 from the base), ground or ground:B (Ising). Default: "
+                    + "exact where possible, ground for Ising, data:100 for RBMs given --data, gibbs:100 for GP "
+                    + "classification, else gibbs:1000.")
     String reverseStart;
 
     @Option(names = "--work", paramLabel = "FILE",
@@ -173,8 +177,9 @@ final class EstimateCommand implements Callable<Integer> {
 
     @Option(names = "--spark", paramLabel = "MASTER",
             description = "Run as Apache Spark tasks on MASTER (local[4], spark://host:7077, ...): the replicates, or where "
-                    + "there are fewer replicates than tasks and the method allows (ais, raise, bar, cumulant, histogram; "
-                    + "rts, ti, ti-rb, mbar in stages, one per initial round) each run's chains split into parts. Each task runs its share on the best backend where it runs "
+                    + "there are fewer replicates than tasks and the method allows (ais, raise, bar, cumulant, histogram, but "
+                    + "not from forward end states; rts, ti, ti-rb, mbar in stages, one per initial round) each run's chains "
+                    + "split into parts. Each task runs its share on the best backend where it runs "
                     + "(cuda if present, else cpu) unless --backend names one, and the driver combines them. Same seed "
                     + "and backend, same estimate as one process (on cpu to the bit). Needs the logz-spark module "
                     + "(README, 'Scale out with Spark').")
@@ -197,25 +202,28 @@ final class EstimateCommand implements Callable<Integer> {
     int bootstraps;
 
     @Option(names = "--levels", paramLabel = "K", defaultValue = "100",
-            description = "Tempered sampling: inverse temperatures in the ladder. Default: ${DEFAULT-VALUE}.")
+            description = "Tempered sampling and pt: inverse temperatures in the ladder. Default: ${DEFAULT-VALUE}.")
     int levels;
 
     @Option(names = "--ladder", paramLabel = "S", defaultValue = "linear",
-            description = "Tempered sampling: spacing of the ladder (linear, geometric[:βmin], sigmoid[:δ]). Default: ${DEFAULT-VALUE}.")
+            description = "Tempered sampling and pt: spacing of the ladder (linear, geometric[:βmin], sigmoid[:δ]; pt tunes "
+                    + "it from there). Default: ${DEFAULT-VALUE}.")
     String ladder;
 
     @Option(names = "--sweeps", paramLabel = "N", defaultValue = "2000",
-            description = "Tempered sampling: iterations of the final run (one step of --sweeps-per-step transitions and one temperature move each). "
+            description = "Tempered sampling and pt: iterations of the final run (one step of --sweeps-per-step transitions and "
+                    + "one temperature move or round of swaps each). "
                     + "Default: ${DEFAULT-VALUE}.")
     int sweeps;
 
     @Option(names = "--round-sweeps", paramLabel = "N", defaultValue = "50",
-            description = "Tempered sampling: iterations of the first initial round (burn-in that tunes Ẑ, RTS §2.4); each "
-                    + "later round is twice as long. Default: ${DEFAULT-VALUE}.")
+            description = "Tempered sampling: iterations of the first initial round (burn-in that tunes Ẑ, RTS §2.4); pt: of "
+                    + "the first tuning round of the ladder; each later round is twice as long. Default: ${DEFAULT-VALUE}.")
     int roundSweeps;
 
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "6",
-            description = "Tempered sampling: most initial rounds (at most 16); they stop once max|r_k - ĉ_k| < 0.1/K. "
+            description = "Tempered sampling: most initial rounds (at most 16); they stop once max|r_k - ĉ_k| < 0.1/K; pt: "
+                    + "tuning rounds, after each the ladder moves to equal swap rates (0 keeps --ladder). "
                     + "Default: ${DEFAULT-VALUE}.")
     int rounds;
 
@@ -225,8 +233,13 @@ final class EstimateCommand implements Callable<Integer> {
     int batches;
 
     @Option(names = "--mbar-samples", paramLabel = "N", defaultValue = "10000",
-            description = "Tempered sampling: chain states kept (thinned) for MBAR; 0 skips MBAR. Default: ${DEFAULT-VALUE}.")
+            description = "Tempered sampling and pt: chain states kept (thinned) for MBAR; 0 skips MBAR. Default: ${DEFAULT-VALUE}.")
     int mbarSamples;
+
+    @Option(names = "--ladders", paramLabel = "M", defaultValue = "10",
+            description = "pt: independent ladders, each with one replica per level (--ladders × --levels chains); the "
+                    + "spread of their estimates is the standard error. Default: ${DEFAULT-VALUE}.")
+    int ladders;
 
     @Option(names = "--prior", paramLabel = "FILE",
             description = "Tempered sampling: prior weights r_k over the levels, one per line (normalized). Default: uniform.")
@@ -256,6 +269,12 @@ final class EstimateCommand implements Callable<Integer> {
                     + "which gives a single-run standard error).")
     String resampling;
 
+    @Option(names = "--islands", paramLabel = "B",
+            description = "rm/arm: independent populations of --particles each (B times the work); the spread of their "
+                    + "estimates is the standard error. Default: 4 for the ARM variants and rm without multinomial "
+                    + "resampling (one population has no sound error), else 1. At least 4, or 1.")
+    Integer islands;
+
     @Option(names = "--reseed-sweeps", paramLabel = "G", defaultValue = "1500", description = "arm-reseed: Gibbs sweeps of each new chain. Default: ${DEFAULT-VALUE}.")
     int reseedSweeps;
 
@@ -272,6 +291,19 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--resample-threshold", paramLabel = "α", defaultValue = "0.5",
             description = "smc: resample when the ESS falls below α·M. Default: ${DEFAULT-VALUE}.")
     double resampleThreshold;
+
+    @Option(names = "--tolerance", paramLabel = "T",
+            description = "Answer to this accuracy in nats: two estimators chosen for the model (pt and bar; smc and bar "
+                    + "where chains cannot sit at their own temperatures) double their budgets until both standard errors "
+                    + "are below T/2 and they agree within T with no warning, and their weighted mean is printed with the "
+                    + "evidence. Replaces --method and its options; shares --model, --data, --base-rate, --start, "
+                    + "--sweeps-per-step, --backend, --threads and --seed.")
+    Double tolerance;
+
+    @Option(names = "--time-limit", paramLabel = "D",
+            description = "--tolerance: start no round that would end after D (seconds, or with s, m or h; the first "
+                    + "round always runs); then print what the runs gave with a warning (exit 3 under --strict). Default: 1h.")
+    String timeLimit;
 
     @Mixin
     BackendOptions backendOptions;
@@ -304,6 +336,9 @@ final class EstimateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (matched("--tolerance") || matched("--time-limit")) {
+            return ConsensusRuns.run(this);
+        }
         method = Family.method(methodName);
         Family family = Family.of(method);
         for (String option : new String[] {"--work", "--reverse-work"}) {
@@ -358,6 +393,7 @@ final class EstimateCommand implements Callable<Integer> {
             case ANNEALING -> AnnealingRuns.report(this, outcome);
             case WORK -> WorkRuns.report(this, outcome);
             case TEMPERED -> TemperedRuns.report(this, outcome);
+            case PARALLEL_TEMPERING -> PtRuns.report(this, outcome);
             case SEQUENTIAL -> SequentialRuns.report(this, outcome);
             case SMC -> SmcRuns.report(this, outcome);
             case AISEL -> AiselRuns.report(this, outcome);
@@ -372,6 +408,13 @@ final class EstimateCommand implements Callable<Integer> {
     Problem parseProblem() {
         return Problem.parse(model, optional(logEll), optional(logSigma));
     }
+
+    /**
+     * The command line's own options that --tolerance has no use for (those of the estimation, such as --chains, its
+     * {@code Estimation} refuses itself).
+     */
+    static final List<String> NOT_WITH_TOLERANCE = List.of("--method", "--replicates", "--spark", "--partitions", "--plot",
+            "--work", "--reverse-work");
 
     /** The estimation of the options given on the command line; the others keep the defaults both share. */
     Estimation estimation(Problem problem) {
@@ -395,6 +438,7 @@ final class EstimateCommand implements Callable<Integer> {
         options.put("--reverse-start", () -> e.reverseStart(reverseStart));
         options.put("--reverse-chains", () -> e.reverseChains(reverseChains));
         options.put("--bootstraps", () -> e.bootstraps(bootstraps));
+        options.put("--ladders", () -> e.ladders(ladders));
         options.put("--levels", () -> e.levels(levels));
         options.put("--ladder", () -> e.ladder(ladder));
         options.put("--sweeps", () -> e.sweeps(sweeps));
@@ -411,6 +455,7 @@ final class EstimateCommand implements Callable<Integer> {
         options.put("--order", () -> e.order(order));
         options.put("--resampling", () -> e.resampling(resampling));
         options.put("--reseed-sweeps", () -> e.reseedSweeps(reseedSweeps));
+        options.put("--islands", () -> e.islands(islands));
         options.put("--ess-target", () -> e.essTarget(essTarget));
         options.put("--max-steps", () -> e.maxSteps(maxSteps));
         options.put("--resample-threshold", () -> e.resampleThreshold(resampleThreshold));

@@ -39,7 +39,7 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
     }
 
     /** What one method family adds to the report, between the headline and the backend. */
-    sealed interface Details permits Annealing, Work, Tempered, Sequential, Smc, Aisel, Ep {
+    sealed interface Details permits Annealing, Work, Tempered, ParallelTempering, Sequential, Smc, Aisel, Ep {
     }
 
     /**
@@ -78,6 +78,20 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
     }
 
     /**
+     * {@code pt}: MBAR's and TI's readings, the ladders and levels, the initial ladder's name and the tuning, the
+     * communication barrier of the final ladder (Σ of the pairs' rejection rates) and of each tuning round, the round
+     * trips of each ladder, and per level the β, the headline's log Z_k, the mean d log f/dβ and the swap rate to the
+     * next level.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ParallelTempering(Map<Method, Json.Estimate> estimates, String headline, int ladders, int levels, int chains,
+                             String ladder, int sweeps, int roundSweeps, int tuningRounds, double barrier,
+                             List<Double> tuningBarriers, long roundTrips, List<Long> ladderRoundTrips, int mbarSamples,
+                             Double mbarResidual, long chainSweeps, double logZ0, List<PtRuns.LevelPoint> trace)
+            implements Details {
+    }
+
+    /**
      * {@code smc}, {@code power-posterior} and {@code power-posterior-corrected}: every estimate of the run, the
      * steps taken ({@code essTarget} and {@code maxSteps} for adaptive tempering, null for a schedule), and the
      * trace of β, ESS, conditional ESS, resampling and the mean slope.
@@ -108,10 +122,10 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
      * {@code rm} and the ARM variants; {@code gammaThreshold} and {@code maxGenerate} for ARM,
      * {@code essThreshold} for Resample-Move, {@code reseedSweeps} for arm-reseed; for GP classification
      * the largest relative drift of the grown precisions against fresh factorizations and how often they
-     * were re-factorized (null otherwise).
+     * were re-factorized (null otherwise); {@code islands} the independent populations the particles were split into.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Sequential(double ess, int particles, double meanParticles, long particleSteps, int resamplings, String order,
+    record Sequential(double ess, int particles, int islands, double meanParticles, long particleSteps, int resamplings, String order,
                       String resampling, int gibbsSteps, Double gammaThreshold, Integer maxGenerate, Double essThreshold,
                       Integer reseedSweeps, Double precisionDrift, Integer refactorizations, double logZ0,
                       List<SequentialTracePoint> trace) implements Details {

@@ -23,7 +23,7 @@ final class SequentialRuns {
         GpcSequence gpc = plan.gpc();
         SequentialResult r = runs.get(0);
         boolean arm = s.variant() != ResampleMove.Variant.RM;
-        var details = new EstimateReport.Sequential(r.ess(), r.particles(), r.meanParticles(),
+        var details = new EstimateReport.Sequential(r.ess(), r.particles(), r.islands(), r.meanParticles(),
                 runs.stream().mapToLong(SequentialResult::particleSteps).sum(), r.resamplings(), plan.order(),
                 scheme.cliName(), s.gibbsSteps(), arm ? s.gammaThreshold() : null, arm ? s.maxGenerate() : null,
                 arm ? null : s.essThreshold(), s.variant() == ResampleMove.Variant.RESEED ? s.reseedSweeps() : null,
@@ -33,11 +33,15 @@ final class SequentialRuns {
             TracePlot.write(c.plot, r);
         }
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
-                "R = %d particles (mean R_n %.1f), %d resamplings, %d particle-steps", r.particles(), r.meanParticles(),
-                r.resamplings(), r.particleSteps()), null, r.stdErr().isPresent() ? "Lee-Whiteley (single run)"
+                "R = %d particles%s (mean R_n %.1f), %d resamplings, %d particle-steps", r.particles(),
+                r.islands() > 1 ? " in each of " + r.islands() + " islands" : "",
+                r.meanParticles(), r.resamplings(), r.particleSteps()), null,
+                r.islands() > 1 ? "spread of " + r.islands() + " islands"
+                : r.stdErr().isPresent() ? "Lee-Whiteley (single run)"
                 : s.variant() == ResampleMove.Variant.RM && scheme == ResamplingScheme.MULTINOMIAL
                 ? "none: the Lee-Whiteley variance estimate was not positive in this run; use --replicates B"
-                : "none from one run of this method; use --replicates B (or rm with --resampling multinomial)", details,
+                : "none from one population of this method; use --islands B or --replicates B (or rm with --resampling "
+                + "multinomial)", details,
                 o.modelWarnings());
     }
 }

@@ -62,6 +62,86 @@ class EstimateMethodsTest {
         assertEquals(3 * 20, ti.get("roundSweeps").asInt() * ti.get("maxRounds").asInt());
     }
 
+    /**
+     * {@code --method pt} with its defaults on a small RBM: the three readings land, the JSON says what the run did (the
+     * tuned ladder, swap rates, barrier, round trips), and its own options are checked.
+     */
+    @Test
+    void parallelTemperingRunsWithDefaultsAndReportsItsLadder() throws IOException {
+        JsonNode j = ok("estimate", "--model", smallModel().toString(), "--method", "pt", "--levels", "12", "--ladders", "6",
+                "--sweeps", "1000", "--json", "--compare-exact");
+        for (String field : List.of("estimates", "headline", "ladders", "levels", "chains", "ladder", "sweeps", "roundSweeps",
+                "tuningRounds", "barrier", "tuningBarriers", "roundTrips", "ladderRoundTrips", "mbarSamples", "chainSweeps",
+                "trace", "exactLogZ")) {
+            assertTrue(j.has(field), "missing " + field + " in " + j);
+        }
+        assertEquals("pt", j.get("method").asText());
+        assertEquals("bar", j.get("headline").asText());
+        assertEquals(72, j.get("chains").asInt());
+        assertEquals(12, j.get("trace").size());
+        assertTrue(j.get("trace").get(0).get("swapRate").isNumber() && j.get("trace").get(11).get("swapRate").isNull(), j.toString());
+        assertEquals("batch means over 6 ladders", j.get("stderrMethod").asText());
+        double exact = j.get("exactLogZ").asDouble();
+        for (String method : List.of("bar", "ti", "mbar")) {
+            JsonNode e = j.get("estimates").get(method);
+            Accuracy.assertLands("cli pt on the small RBM: " + method, e.get("logZ").asDouble(), e.get("stderr").asDouble(),
+                    exact, 0.1, 0.1);
+        }
+        assertEquals(j.get("estimates").get("bar").get("logZ").asDouble(), j.get("logZ").asDouble(), 0);
+        Cli.assertUserError(Cli.run("estimate", "--method", "pt", "--chains", "10"), "--ladders × --levels");
+        Cli.assertUserError(Cli.run("estimate", "--method", "pt", "--ladders", "3"), "4 to 10000 ladders");
+        Cli.assertUserError(Cli.run("estimate", "--method", "pt", "--steps", "10"), "--steps does not apply to --method pt");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--ladders", "4"), "--ladders does not apply to --method rts");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy", "--method", "pt"), "not tempered sampling");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "pt"), "does not run on latent-variable");
+    }
+
+    /** Reverse chains from training examples or from the forward run's end states, and the refusals around them. */
+    @Test
+    void reverseStartsFromDataAndFromTheForwardRun() throws IOException {
+        JsonNode data = ok("estimate", "--method", "bar", "--data", "digits", "--reverse-start", "data:20", "--chains", "200",
+                "--steps", "200", "--json");
+        assertEquals("data:20", data.get("start").asText());
+        assertTrue(Math.abs(data.get("error").asDouble()) < Math.max(4 * data.get("stderr").asDouble(), 0.1), data.toString());
+        JsonNode forward = ok("estimate", "--method", "raise", "--reverse-start", "forward", "--chains", "200", "--steps",
+                "200", "--json");
+        assertEquals("forward:100", forward.get("start").asText());
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--reverse-start", "data"), "add --data");
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--data", "mnist", "--reverse-start", "data"),
+                "784 units per example");
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--reverse-start", "forward:x"), "integer");
+        Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--method", "bar", "--reverse-start", "data"),
+                "ground, ground:B, forward[:G] or gibbs:B");
+        JsonNode trace = data.get("trace").get("forward");
+        assertTrue(trace.get(trace.size() - 1).has("energy"), "the traces carry the chains' mean energies");
+    }
+
+    /**
+     * {@code --tolerance}: two estimators agree within it and land within it of the exact answer; a time limit that
+     * stops the run first says so (exit 3 under --strict) and still prints what it has; the options it chooses itself
+     * are refused.
+     */
+    @Test
+    void aToleranceIsMetByTwoEstimatorsThatAgreeOrTheRunSaysItWasNot() throws IOException {
+        JsonNode j = ok("estimate", "--model", "ising:L=6", "--tolerance", "0.1", "--json");
+        assertTrue(j.get("reached").asBoolean(), j.toString());
+        assertEquals("consensus", j.get("method").asText());
+        assertEquals(List.of("pt", "bar"), List.of(j.get("estimators").get(0).get("method").asText(),
+                j.get("estimators").get(1).get("method").asText()));
+        for (JsonNode e : j.get("estimators")) {
+            assertTrue(e.get("stderr").asDouble() < 0.05 && e.get("warnings").isEmpty(), e.toString());
+        }
+        assertTrue(Math.abs(j.get("error").asDouble()) < 0.1, j.toString());
+        Cli.Outcome cut = Cli.run("estimate", "--tolerance", "0.001", "--time-limit", "1s", "--strict");
+        assertEquals(3, cut.code(), cut.err());
+        assertTrue(cut.out().contains("not reached") && cut.err().contains("[tolerance-not-reached]"), cut.err());
+        Cli.assertUserError(Cli.run("estimate", "--tolerance", "0.1", "--method", "ais"), "--method does not apply with --tolerance");
+        Cli.assertUserError(Cli.run("estimate", "--tolerance", "0.1", "--chains", "10"), "--chains does not apply with --tolerance");
+        Cli.assertUserError(Cli.run("estimate", "--tolerance", "-1"), "positive number of nats");
+        Cli.assertUserError(Cli.run("estimate", "--tolerance", "0.1", "--time-limit", "soon"), "15m");
+        Cli.assertUserError(Cli.run("estimate", "--time-limit", "5m"), "add --tolerance");
+    }
+
     /** The work files of a bar run, fed to {@code logz bar}, give the same log ratio. */
     @Test
     void workMethodsWriteWorkThatTheBarCommandReads() throws IOException {
@@ -122,7 +202,7 @@ class EstimateMethodsTest {
         Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--sweeps", "0"), "at least one sweep");
         Cli.assertUserError(Cli.run("estimate", "--method", "mbar", "--mbar-samples", "0"), "--mbar-samples above 0");
         Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--schedule", "equal-divergence"), "gauss-toy only");
-        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--reverse-start", "ground"), "exact or gibbs:B");
+        Cli.assertUserError(Cli.run("estimate", "--method", "bar", "--reverse-start", "ground"), "exact, data[:G], forward[:G] or gibbs:B");
         Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--method", "bar", "--reverse-start", "ground:x"), "integer");
         Cli.assertUserError(Cli.run("estimate", "--method", "histogram", "--bootstraps", "1"), "at least 2 bootstrap");
         Path prior = dir.resolve("prior.txt");

@@ -123,7 +123,7 @@ class GpcCommandsTest {
                 "--log-ell", "15", "--log-sigma", "14.9", "--strict");
         assertEquals(3, ill.code(), ill.err());
         assertTrue(ill.err().contains("[ill-conditioned]"), ill.err());
-        Cli.Outcome two = Cli.run("estimate", "--model", "gpc:digits35", "--method", "rm", "--particles", "2",
+        Cli.Outcome two = Cli.run("estimate", "--model", "gpc:digits35", "--method", "rm", "--particles", "2", "--islands", "1",
                 "--ess-threshold", "0.7", "--log-ell", "1", "--log-sigma", "0", "--strict");
         assertEquals(3, two.code(), two.err());
         assertTrue(two.err().contains("[weight-collapse]"), two.err());
@@ -138,7 +138,7 @@ class GpcCommandsTest {
         Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "arm", "--start", "ep"),
                 "--start does not apply to --method arm");
         Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "raise", "--reverse-start", "exact"),
-                "--reverse-start must be gibbs:B");
+                "--reverse-start must be forward[:G] or gibbs:B");
         Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "arm-reseed"), "GP classification has none");
         Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ep", "--replicates", "2"), "deterministic");
         Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ep", "--chains", "5"), "--chains does not apply");

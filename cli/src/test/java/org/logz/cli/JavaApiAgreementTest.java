@@ -30,8 +30,18 @@ class JavaApiAgreementTest {
                         "--round-sweeps", "10", "--rounds", "2", "--batches", "5", "--mbar-samples", "100"},
                         (Supplier<Estimation>) () -> Logz.demo().rts().chains(20).levels(10).sweeps(40).roundSweeps(10)
                                 .rounds(2).batches(5).mbarSamples(100)),
+                Arguments.of("pt on ising", new String[] {"--model", "ising:L=4", "--method", "pt", "--ladders", "4",
+                        "--levels", "6", "--sweeps", "60", "--rounds", "2", "--round-sweeps", "10"},
+                        (Supplier<Estimation>) () -> Logz.ising(4).pt().ladders(4).levels(6).sweeps(60).rounds(2)
+                                .roundSweeps(10)),
                 Arguments.of("arm", new String[] {"--method", "arm", "--particles", "40", "--gibbs-steps", "2"},
                         (Supplier<Estimation>) () -> Logz.demo().arm().particles(40).gibbsSteps(2)),
+                Arguments.of("bar from data", new String[] {"--method", "bar", "--data", "digits", "--reverse-start",
+                        "data:5", "--chains", "40", "--steps", "30"},
+                        (Supplier<Estimation>) () -> Logz.demo().bar().data("digits").reverseStart("data:5").chains(40)
+                                .steps(30)),
+                Arguments.of("tolerance", new String[] {"--tolerance", "0.2"},
+                        (Supplier<Estimation>) () -> Logz.demo().tolerance(0.2)),
                 Arguments.of("smc", new String[] {"--method", "smc", "--particles", "100", "--ess-target", "0.9"},
                         (Supplier<Estimation>) () -> Logz.demo().smc().particles(100).essTarget(0.9)),
                 Arguments.of("aisel on glmm", new String[] {"--model", "glmm:sim8", "--method", "aisel", "--particles", "50",

@@ -106,7 +106,7 @@ class MainTest {
         Cli.assertUserError(Cli.run("estimate", "--method", "tea"), "--method");
         Cli.assertUserError(Cli.run("estimate", "--backend", "quantum"), "unknown backend 'quantum'");
         Cli.assertUserError(Cli.run("estimate", "--threads", "0"), "--threads must be between 1 and");
-        Cli.assertUserError(Cli.run("estimate", "--method", "raise", "--reverse-start", "soon"), "exact or gibbs:B");
+        Cli.assertUserError(Cli.run("estimate", "--method", "raise", "--reverse-start", "soon"), "exact, data[:G], forward[:G] or gibbs:B");
         Cli.assertUserError(Cli.run("estimate", "--data", "mnist"), "784 units per example, the model 64");
         Cli.assertUserError(Cli.run("estimate", "--bogus"), "Unknown option");
         Cli.assertUserError(Cli.run("exact", "--model", dir.resolve("absent.npz").toString()), "no such file");
@@ -165,7 +165,17 @@ class MainTest {
         assertEquals("variance:digits", j.get("order").asText());
         assertEquals(64, j.get("trace").size());
         assertTrue(j.get("trace").get(10).has("gamma"));
-        assertTrue(j.get("stderr").isNull(), "ARM has no single-run standard error");
+        assertTrue(j.get("stderr").isNumber(), "ARM's default islands give a standard error");
+        assertEquals(4, j.get("islands").asInt());
+        assertEquals(60, j.get("particles").asInt());
+        assertEquals("spread of 4 islands", j.get("stderrMethod").asText());
+        Cli.Outcome one = Cli.run("estimate", "--method", "arm", "--particles", "60", "--gibbs-steps", "2", "--islands", "1",
+                "--json");
+        assertEquals(0, one.code(), one.err());
+        assertTrue(one.json().get("stderr").isNull(), "one population of ARM has no single-run standard error");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--islands", "3"), "--islands must be at least 4");
+        Cli.assertUserError(Cli.run("estimate", "--method", "arm", "--islands", "0"), "--islands must be between 1 and 10000");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--islands", "4"), "--islands does not apply to --method rts");
     }
 
     @Test

@@ -49,6 +49,10 @@ public final class Estimation {
     /** σ² of log p̂ above which AISEL warns: pseudo-marginal moves stick (Pitt et al. 2012 put the optimum near 1). */
     public static final double STICKY_VARIANCE = 2;
 
+    /** The options a consensus ({@link #tolerance}) shares with its runs. */
+    private static final Set<String> CONSENSUS_OPTIONS = Set.of("--tolerance", "--time-limit", "--data", "--base-rate",
+            "--start", "--sweeps-per-step", "--backend", "--threads");
+
     /** Options of a method's family that the method itself does not read. */
     private static final Map<Method, Set<String>> NOT_FOR = Map.of(
             Method.AIS, Set.of("--reverse-start"),
@@ -93,6 +97,7 @@ public final class Estimation {
     private Integer reverseChains;
     int bootstraps = 200;
 
+    int ladders = 10;
     private int levels = 100;
     private String ladder = "linear";
     int sweeps = 2000;
@@ -111,6 +116,11 @@ public final class Estimation {
     String order;
     String resampling;
     int reseedSweeps = 1500;
+    Integer islands;
+
+    private Double tolerance;
+    private double timeLimit = Consensus.DEFAULT_TIME_LIMIT;
+    private Function<String, ProgressListener> listeners;
 
     double essTarget = 0.999;
     int maxSteps = 10_000;
@@ -160,6 +170,11 @@ public final class Estimation {
     /** Rao-Blackwellized tempered sampling (Carlson et al. 2016, eq. 6). */
     public Estimation rts() {
         return method(Method.RTS);
+    }
+
+    /** Parallel tempering read by BAR between neighbouring levels, MBAR and TI. */
+    public Estimation pt() {
+        return method(Method.PT);
     }
 
     /** Adaptive Resample-Move (Fraccaro et al., Algorithm 2). */
@@ -357,6 +372,12 @@ public final class Estimation {
         return set("--levels");
     }
 
+    /** Parallel tempering: independent ladders of one replica per level, whose spread is the standard error (default 10). */
+    public Estimation ladders(int m) {
+        ladders = m;
+        return set("--ladders");
+    }
+
     /** Tempered sampling: the ladder's spacing ({@code linear}, {@code geometric[:βmin]}, {@code sigmoid[:δ]}). */
     public Estimation ladder(String spec) {
         ladder = value("--ladder", spec);
@@ -449,6 +470,19 @@ public final class Estimation {
         return set("--resampling");
     }
 
+    /**
+     * rm/arm: independent populations of {@link #particles} each, whose spread is the standard error
+     * ({@link org.logz.estimate.Islands}); default 4 where one population has no sound error (the ARM variants, and rm
+     * without multinomial resampling), else 1 (one population; at least 4 otherwise).
+     */
+    public Estimation islands(int b) {
+        if (b < 1 || b > MAX_REPLICATES) {
+            throw new UserException("--islands must be between 1 and " + MAX_REPLICATES + ", got " + b);
+        }
+        islands = b;
+        return set("--islands");
+    }
+
     /** arm-reseed: Gibbs sweeps of each new chain (default 1500). */
     public Estimation reseedSweeps(int g) {
         reseedSweeps = g;
@@ -473,6 +507,67 @@ public final class Estimation {
         return set("--resample-threshold");
     }
 
+    /**
+     * Answers to a requested accuracy ({@link Consensus}): {@link #run()} then runs two estimators chosen for the model,
+     * doubling their budgets until both standard errors are below {@code nats}/2 and they agree within it, and returns
+     * a {@link ConsensusResult}. The method and its options are the consensus's own; the model, data, base rate,
+     * backend, threads and seed are shared.
+     */
+    public Estimation tolerance(double nats) {
+        tolerance = nats;
+        return set("--tolerance");
+    }
+
+    /** With {@link #tolerance}: the wall time in seconds after which no new round starts (default an hour). */
+    public Estimation timeLimit(double seconds) {
+        timeLimit = seconds;
+        return set("--time-limit");
+    }
+
+    /**
+     * With {@link #tolerance}: a progress listener for each of its runs, given the run's label, closed after the run
+     * where it is {@link AutoCloseable} (without a tolerance, {@link #listener} is the one).
+     */
+    public Estimation listeners(Function<String, ProgressListener> perRun) {
+        listeners = perRun;
+        return this;
+    }
+
+    /** The backend's name as runs open it ({@code cpu}, {@code cuda}, or the caller's backend's). */
+    String backendName() {
+        return backend != null ? backend.name() : backendName;
+    }
+
+    /**
+     * A new estimation of {@code m} on the same model with this one's data, base rate, GP start, transitions per step,
+     * backend, threads and seed, each only where it was set; the method's own options at their defaults.
+     */
+    Estimation derived(Method m) {
+        Estimation d = new Estimation(problem).method(m).seed(seed);
+        d.listener(listener);
+        if (given("--data")) {
+            d.data(data);
+        }
+        if (given("--base-rate")) {
+            d.baseRate(baseRate);
+        }
+        if (given("--start")) {
+            d.start(start);
+        }
+        if (given("--sweeps-per-step")) {
+            d.sweepsPerStep(sweepsPerStep);
+        }
+        if (backend != null) {
+            d.backend(backend);
+        } else if (given("--backend")) {
+            d.backend(backendName);
+        }
+        if (given("--threads")) {
+            d.threads(threads);
+        }
+        return d;
+    }
+
     /** Whether the option of this command-line name was set. */
     boolean given(String option) {
         return given.contains(option);
@@ -485,6 +580,10 @@ public final class Estimation {
      * GLMM's quadrature).
      */
     public Result run() {
+        if (tolerance != null) {
+            ConsensusResult answer = consensus();
+            return new Result(answer, answer.warnings());
+        }
         ProgressListener progress = listener;
         Outcome o = outcome(1, b -> progress::progress);
         Estimate first = o.runs().get(0);
@@ -497,6 +596,18 @@ public final class Estimation {
         warnings.addAll(boundWarnings(first.logZ(), first.standardError(),
                 exact.isPresent() ? OptionalDouble.of(exact.get()) : OptionalDouble.empty()));
         return new Result(first, List.copyOf(warnings));
+    }
+
+    /** The consensus of {@link #tolerance}, refused with options it chooses itself. */
+    ConsensusResult consensus() {
+        for (String option : given) {
+            if (!CONSENSUS_OPTIONS.contains(option)) {
+                throw new UserException(option + " does not apply with --tolerance, which chooses the estimators and "
+                        + "their budgets");
+            }
+        }
+        ProgressListener progress = listener;
+        return new Consensus(this, tolerance, timeLimit, listeners != null ? listeners : label -> progress).run();
     }
 
     /**
@@ -521,6 +632,9 @@ public final class Estimation {
                     + (MAX_REPLICATES - 1));
         }
         value("the listeners", listeners);
+        if (tolerance != null) {
+            throw new UserException("--tolerance chooses its own runs: use run(), not replicates or a distributed plan");
+        }
         replicatesRun = count;
         Family family = check();
         Runner runner = new Runner(this, first, count, listeners);
@@ -528,6 +642,7 @@ public final class Estimation {
             case ANNEALING -> runner.annealing();
             case WORK -> runner.work();
             case TEMPERED -> runner.tempered();
+            case PARALLEL_TEMPERING -> runner.parallelTempering();
             case SEQUENTIAL -> runner.sequential();
             case SMC -> runner.smc();
             case AISEL -> runner.aisel();
@@ -544,7 +659,12 @@ public final class Estimation {
     public boolean splitsChains() {
         Family family = check();
         return (family == Family.ANNEALING || family == Family.WORK || family == Family.TEMPERED)
-                && !(problem instanceof Problem.LatentProblem);
+                && !(problem instanceof Problem.LatentProblem) && !forwardStart();
+    }
+
+    /** Whether reverse chains start from the forward run's end states, which a run split by chains does not have. */
+    private boolean forwardStart() {
+        return reverseStart != null && reverseStart.trim().toLowerCase(Locale.ROOT).startsWith("forward");
     }
 
     /** Whether the chain parts of a run split by chains run in stages ({@link #runStage}): tempered sampling. */
@@ -568,10 +688,13 @@ public final class Estimation {
         }
         if (!splitsChains()) {
             Family family = Family.of(method);
-            throw new UserException(family == Family.ANNEALING || family == Family.WORK || family == Family.TEMPERED
+            throw new UserException(forwardStart() ? "--reverse-start forward needs the whole forward run's end states, "
+                    + "so one run's chains do not split"
+                    : family == Family.ANNEALING || family == Family.WORK || family == Family.TEMPERED
                     ? "the pseudo-marginal moves of " + problem.describe().model() + " follow the whole cloud of "
                     + "particles, so one run's chains do not split"
-                    : "--method " + method + " couples its chains through resampling; only ais, raise, bar, cumulant, "
+                    : "--method " + method + " couples its chains (through " + (family == Family.PARALLEL_TEMPERING
+                    ? "swaps" : "resampling") + "); only ais, raise, bar, cumulant, "
                     + "histogram, rts, ti, ti-rb and mbar split one run's chains");
         }
         if (stagesChains()) {
@@ -713,6 +836,9 @@ public final class Estimation {
                 }
             }
         }
+        if (family == Family.PARALLEL_TEMPERING && given("--chains")) {
+            throw new UserException("--chains does not apply to --method pt; it runs --ladders × --levels chains");
+        }
         if ((family == Family.SEQUENTIAL || family == Family.SMC || family == Family.AISEL) && given("--chains")) {
             throw new UserException("--chains does not apply to --method " + method
                     + (family != Family.SEQUENTIAL ? "; the SMC sampler's particles are --particles" : ""));
@@ -747,7 +873,8 @@ public final class Estimation {
         if (method == Method.AISEL && !latent) {
             throw new UserException("--method aisel needs a latent-variable model: --model glmm:SET|FILE or sv:SET|FILE");
         }
-        if (latent && (family == Family.TEMPERED || family == Family.SEQUENTIAL || family == Family.APPROXIMATION)) {
+        if (latent && (family == Family.TEMPERED || family == Family.PARALLEL_TEMPERING || family == Family.SEQUENTIAL
+                || family == Family.APPROXIMATION)) {
             throw new UserException("--method " + method + " does not run on latent-variable models; use aisel, smc, ais, "
                     + "raise, bar, cumulant or histogram");
         }

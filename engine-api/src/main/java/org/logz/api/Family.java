@@ -21,10 +21,13 @@ public enum Family {
     TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), Set.of("--levels", "--ladder", "--sweeps",
             "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step", "--start",
             "--checkpoint", "--checkpoint-every", "--resume")),
+    /** Parallel tempering: independent ladders of replicas that swap between neighbouring levels. */
+    PARALLEL_TEMPERING(Set.of(Method.PT), Set.of("--ladders", "--levels", "--ladder", "--sweeps", "--round-sweeps",
+            "--rounds", "--mbar-samples", "--sweeps-per-step", "--start")),
     /** Resample-Move and ARM on the sequential path (Fraccaro et al.). */
     SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED), Set.of("--particles",
             "--gibbs-steps", "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling",
-            "--reseed-sweeps")),
+            "--reseed-sweeps", "--islands")),
     /** The SMC sampler on the tempered path and its power-posterior readings. */
     SMC(Set.of(Method.SMC, Method.POWER_POSTERIOR, Method.POWER_POSTERIOR_CORRECTED), Set.of("--particles",
             "--schedule", "--steps", "--ess-target", "--max-steps", "--resample-threshold", "--resampling",
@@ -78,7 +81,7 @@ public enum Family {
             }
         }
         throw new UserException("unknown --method '" + name + "'; use ais, raise, bar, cumulant, histogram, "
-                + "rts, ti, ti-rb, mbar, rm, arm, arm-anticipate, arm-reseed, smc, power-posterior, "
+                + "rts, ti, ti-rb, mbar, pt, rm, arm, arm-anticipate, arm-reseed, smc, power-posterior, "
                 + "power-posterior-corrected, aisel or ep");
     }
 }

@@ -77,6 +77,10 @@ public record Outcome(List<? extends Estimate> runs, PathDescription path, long 
         record Tempered(Schedule ladder, String prior) implements Plan {
         }
 
+        /** Parallel tempering: the ladder it starts from (the results hold the tuned one). */
+        record ParallelTempering(Schedule ladder) implements Plan {
+        }
+
         /** Resample-Move and ARM: the unit order, the scheme, the settings, and a GP classifier's sequence (else null). */
         record Sequential(String order, ResamplingScheme scheme, ResampleMove.Settings settings, GpcSequence gpc)
                 implements Plan {

@@ -29,7 +29,11 @@ import org.logz.model.Ising;
 import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedModel;
 import org.logz.model.TemperedRbm;
+import org.logz.data.BinaryDataset;
 import org.logz.numeric.Decimal;
+import org.logz.random.Philox;
+import org.logz.random.StreamTag;
+import org.logz.resample.Resampling;
 import org.logz.path.TemperedPath;
 
 /**
@@ -46,6 +50,11 @@ public sealed interface Problem {
     public record PathOptions(String baseRate, String data, int sweepsPerStep, long seed, String start, Likelihood likelihood) {
         public PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
             this(baseRate, data, sweepsPerStep, seed, null, null);
+        }
+
+        /** These options with another seed (a replicate's, for what it draws). */
+        public PathOptions withSeed(long other) {
+            return new PathOptions(baseRate, data, sweepsPerStep, other, start, likelihood);
         }
     }
 
@@ -131,15 +140,42 @@ public sealed interface Problem {
         return annealingPath(backend, options);
     }
 
-    /** How reverse chains start: {@code spec} as given on the command line, or null for the model's default. */
-    Start reverseStart(String spec, TemperedPath path, int chains);
+    /**
+     * How reverse chains start: {@code spec} as given on the command line, or null for the model's default; the path
+     * options name the data an RBM's chains may start from.
+     */
+    Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options);
 
-    /** {@code gibbs:B} (B transitions at β = 1 from the base) or a one-line error naming the accepted forms. */
+    /** {@link #reverseStart(String, TemperedPath, int, PathOptions)} without data. */
+    default Start reverseStart(String spec, TemperedPath path, int chains) {
+        return reverseStart(spec, path, chains, null);
+    }
+
+    /** Transitions at β = 1 after a data or forward start when the spec names none (Habeck §6.3 runs 100). */
+    int START_SWEEPS = 100;
+
+    /**
+     * {@code gibbs:B} (B transitions at β = 1 from the base), {@code forward[:G]} (the forward run's end states
+     * resampled by weight, then G transitions; default {@value #START_SWEEPS}), or a one-line error naming the
+     * accepted forms.
+     */
     static Start gibbs(String s, String accepted) {
         if (s.startsWith("gibbs:")) {
             return new Start.Gibbs(burnIn(s.substring(6), s));
         }
+        if (s.equals("forward") || s.startsWith("forward:")) {
+            return new Start.Forward(s.equals("forward") ? START_SWEEPS : sweeps(s.substring(8), s));
+        }
         throw new UserException("--reverse-start must be " + accepted + ", got " + s);
+    }
+
+    /** G of {@code data:G} or {@code forward:G}. */
+    static int sweeps(String value, String spec) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new UserException("--reverse-start " + spec + ": G must be an integer");
+        }
     }
 
     static int burnIn(String value, String spec) {
@@ -199,9 +235,9 @@ public sealed interface Problem {
 
         /** {@code gibbs:B}: B elliptical slice transitions at β = 1 from the start (default {@value #REVERSE_BURN_IN}). */
         @Override
-        public Start reverseStart(String spec, TemperedPath path, int chains) {
+        public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
             String s = spec == null ? "gibbs:" + REVERSE_BURN_IN : spec.trim().toLowerCase(Locale.ROOT);
-            return Problem.gibbs(s, "gibbs:B (B elliptical slice transitions at β = 1 from the start)");
+            return Problem.gibbs(s, "forward[:G] or gibbs:B (B elliptical slice transitions at β = 1 from the start)");
         }
     }
 
@@ -270,9 +306,9 @@ public sealed interface Problem {
 
         /** {@code gibbs:B}: B pseudo-marginal moves at β = 1 from prior draws (default 100). */
         @Override
-        public Start reverseStart(String spec, TemperedPath path, int chains) {
+        public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
             String s = spec == null ? "gibbs:100" : spec.trim().toLowerCase(Locale.ROOT);
-            return Problem.gibbs(s, "gibbs:B (B pseudo-marginal moves at β = 1 from prior draws)");
+            return Problem.gibbs(s, "forward[:G] or gibbs:B (B pseudo-marginal moves at β = 1 from prior draws)");
         }
     }
 
@@ -300,18 +336,43 @@ public sealed interface Problem {
             return new TemperedRbm(source.rbm(), base);
         }
 
+        /**
+         * {@code exact} (the default where a layer is small enough to sample), {@code data[:G]} (the default with data:
+         * a training example per chain, then G Gibbs sweeps at β = 1; Habeck §6.3), {@code forward[:G]} or
+         * {@code gibbs:B} (the default without data: B sweeps from the base).
+         */
         @Override
-        public Start reverseStart(String spec, TemperedPath path, int chains) {
+        public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
             boolean small = RbmEnumeration.canSample(source.rbm());
-            String s = spec == null ? (small ? "exact" : "gibbs:1000") : spec.trim().toLowerCase(Locale.ROOT);
+            String data = options == null ? null : options.data();
+            String s = spec != null ? spec.trim().toLowerCase(Locale.ROOT)
+                    : small ? "exact" : data != null ? "data" : "gibbs:1000";
             if (s.equals("exact")) {
                 if (!small) {
                     throw new UserException("--reverse-start exact needs a layer of at most "
-                            + RbmEnumeration.MAX_SAMPLING_UNITS + " units; use gibbs:B");
+                            + RbmEnumeration.MAX_SAMPLING_UNITS + " units; use data[:G] with --data, forward[:G] or gibbs:B");
                 }
                 return new Start.Exact();
             }
-            return Problem.gibbs(s, "exact or gibbs:B");
+            if (s.equals("data") || s.startsWith("data:")) {
+                if (data == null) {
+                    throw new UserException("--reverse-start " + s + " starts from training examples: add --data mnist|digits|FILE");
+                }
+                int sweeps = s.equals("data") ? START_SWEEPS : sweeps(s.substring(5), s);
+                return new Start.Given(dataStarts(source.dataSet(data), chains, options.seed()), "data", sweeps);
+            }
+            return Problem.gibbs(s, "exact, data[:G], forward[:G] or gibbs:B");
+        }
+
+        /** One training example per chain, drawn uniformly (chain r's draw keyed by r) under a key derived from the seed. */
+        private static float[] dataStarts(BinaryDataset set, int chains, long seed) {
+            int[] examples = new int[chains];
+            Resampling.randomIndices(set.size(), chains, Philox.derive(seed, StreamTag.REVERSE_START, 1), 0, examples);
+            float[] states = new float[chains * set.dimension()];
+            for (int r = 0; r < chains; r++) {
+                set.copyRow(examples[r], states, r * set.dimension());
+            }
+            return states;
         }
     }
 
@@ -346,13 +407,13 @@ public sealed interface Problem {
 
         /** {@code ground} (default; Habeck §6.1), {@code ground:B} (then B sweeps at β = 1) or {@code gibbs:B}. */
         @Override
-        public Start reverseStart(String spec, TemperedPath path, int chains) {
+        public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
             String s = spec == null ? "ground" : spec.trim().toLowerCase(Locale.ROOT);
             if (s.equals("ground") || s.startsWith("ground:")) {
                 int sweeps = s.equals("ground") ? 0 : burnIn(s.substring(7), s);
                 return new Start.Given(model.groundStates(chains), "ground", sweeps);
             }
-            return Problem.gibbs(s, "ground, ground:B or gibbs:B");
+            return Problem.gibbs(s, "ground, ground:B, forward[:G] or gibbs:B");
         }
     }
 
@@ -420,9 +481,9 @@ public sealed interface Problem {
         }
 
         @Override
-        public Start reverseStart(String spec, TemperedPath path, int chains) {
+        public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
             String s = spec == null ? "exact" : spec.trim().toLowerCase(Locale.ROOT);
-            return s.equals("exact") ? new Start.Exact() : Problem.gibbs(s, "exact or gibbs:B");
+            return s.equals("exact") ? new Start.Exact() : Problem.gibbs(s, "exact, forward[:G] or gibbs:B");
         }
     }
 

@@ -15,6 +15,7 @@ import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.Estimate;
+import org.logz.estimate.Islands;
 import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.ResampleMove;
@@ -26,11 +27,14 @@ import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
+import org.logz.estimate.tempered.ParallelTempering;
+import org.logz.estimate.tempered.PtResult;
 import org.logz.estimate.tempered.StageResult;
 import org.logz.estimate.tempered.TemperedPart;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.estimate.tempered.TemperedStage;
+import org.logz.exact.RbmEnumeration;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.SequentialModel;
@@ -123,6 +127,24 @@ final class Runner {
         return options;
     }
 
+    /**
+     * How the reverse chains of the replicate keyed by {@code seed} start: a data start draws its examples under that
+     * key, so that replicates (and every part of one) start from their own.
+     */
+    private AnnealedImportanceSampling.Start reverseStart(TemperedPath path, int chains, long seed) {
+        return e.problem.reverseStart(e.reverseStart, path, chains, e.pathOptions().withSeed(seed));
+    }
+
+    /**
+     * {@code unverified} for any one estimator on an RBM too large to enumerate ({@link Warning#unverified}), whether it
+     * follows {@code onePath} to the target (one annealing direction, the SMC sampler, rm/arm) or not; nothing
+     * otherwise.
+     */
+    private List<Warning> unverified(boolean onePath) {
+        return e.problem instanceof Problem.RbmProblem rbm && !RbmEnumeration.canEnumerate(rbm.source().rbm())
+                ? List.of(Warning.unverified(e.method, onePath)) : List.of();
+    }
+
     /** ais or raise: one annealing direction. */
     Outcome annealing() {
         boolean forward = e.method == Method.AIS;
@@ -131,16 +153,20 @@ final class Runner {
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(chains))) {
                 Estimation.Planned planned = e.schedule(path);
-                AnnealedImportanceSampling.Start start = forward ? null : e.problem.reverseStart(e.reverseStart, path, chains);
+                if (!forward) {
+                    // the start's own checks, before a plan hands the run to tasks
+                    reverseStart(path, chains, e.seed);
+                }
                 // the settings' own checks, before a plan hands the run to tasks
                 new AnnealedImportanceSampling.Settings(chains, planned.schedule(), e.seed);
                 List<AnnealingResult> runs = replicates((seed, listener) -> {
                     var ais = new AnnealedImportanceSampling(
                             new AnnealedImportanceSampling.Settings(chains, planned.schedule(), seed), checkpoints);
-                    return forward ? ais.forward(path, listener) : ais.reverse(path, start, listener);
+                    return forward ? ais.forward(path, listener) : ais.reverse(path, reverseStart(path, chains, seed),
+                            listener);
                 });
                 return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
-                        new Outcome.Plan.Annealing(planned.schedule(), 0), List.of());
+                        new Outcome.Plan.Annealing(planned.schedule(), 0), unverified(true));
             }
         });
     }
@@ -153,15 +179,15 @@ final class Runner {
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
                 Estimation.Planned planned = e.schedule(path);
-                AnnealedImportanceSampling.Start start = e.problem.reverseStart(e.reverseStart, path, reverseChains);
-                // the settings' own checks (chains, bootstraps), before a plan hands the run to tasks
+                // the start's and the settings' own checks (chains, bootstraps), before a plan hands the run to tasks
+                reverseStart(path, reverseChains, e.seed);
                 new BidirectionalAnnealing.Settings(forwardChains, reverseChains, planned.schedule(), e.bootstraps, e.seed,
                         e.method);
                 List<BidirectionalResult> runs = replicates((seed, listener) -> new BidirectionalAnnealing(
                         new BidirectionalAnnealing.Settings(forwardChains, reverseChains, planned.schedule(), e.bootstraps,
-                                seed, e.method), checkpoints).run(path, start, listener));
+                                seed, e.method), checkpoints).run(path, reverseStart(path, reverseChains, seed), listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
-                        new Outcome.Plan.Annealing(planned.schedule(), reverseChains), List.of());
+                        new Outcome.Plan.Annealing(planned.schedule(), reverseChains), unverified(false));
             }
         });
     }
@@ -177,15 +203,17 @@ final class Runner {
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
                 Estimation.Planned planned = e.schedule(path);
-                AnnealedImportanceSampling.Start start = anyReverse
-                        ? e.problem.reverseStart(e.reverseStart, path, reverseChains) : null;
+                if (anyReverse) {
+                    reverseStart(path, reverseChains, e.seed);
+                }
                 List<AnnealingResult> results = new ArrayList<>();
                 for (ChainPart part : parts) {
                     long seed = Philox.replicateSeed(e.seed, part.replicate());
                     var ais = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(
                             part.reverse() ? reverseChains : forwardChains, planned.schedule(), seed));
                     results.add(part.reverse()
-                            ? ais.reversePart(path, start, part.firstChain(), part.chains(), ProgressListener.NONE)
+                            ? ais.reversePart(path, reverseStart(path, reverseChains, seed), part.firstChain(),
+                            part.chains(), ProgressListener.NONE)
                             : ais.forwardPart(path, part.firstChain(), part.chains(), ProgressListener.NONE));
                 }
                 return results;
@@ -247,7 +275,7 @@ final class Runner {
                 List<TemperedResult> runs = replicates((seed, listener) -> new TemperedSampling(temperedSettings(seed),
                         checkpoints).run(path, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), 0,
-                        new Outcome.Plan.Tempered(e.ladder(), e.priorName()), List.of());
+                        new Outcome.Plan.Tempered(e.ladder(), e.priorName()), unverified(false));
             }
         });
     }
@@ -259,6 +287,26 @@ final class Runner {
         }
         return new TemperedSampling.Settings(e.chainsOr(100), e.ladder(), e.logPrior(), e.roundSweeps, e.rounds,
                 e.sweeps, e.batches, e.mbarSamples, seed, e.method);
+    }
+
+    /** pt: parallel tempering read by BAR between neighbouring levels, MBAR and TI. */
+    Outcome parallelTempering() {
+        // the settings are checked before anything runs, also where this is the plan of a distributed run
+        ptSettings(e.seed);
+        return e.withBackend(backend -> {
+            try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
+                List<PtResult> runs = replicates((seed, listener) -> new ParallelTempering(ptSettings(seed))
+                        .run(path, listener));
+                return new Outcome(runs, Outcome.PathDescription.of(path), 0,
+                        new Outcome.Plan.ParallelTempering(e.ladder()), unverified(false));
+            }
+        });
+    }
+
+    /** The settings of the parallel tempering run keyed by {@code seed}. */
+    ParallelTempering.Settings ptSettings(long seed) {
+        return new ParallelTempering.Settings(e.ladders, e.ladder(), e.rounds, e.roundSweeps, e.sweeps, e.mbarSamples,
+                seed);
     }
 
     /**
@@ -323,13 +371,22 @@ final class Runner {
                 orDefault(e.essThreshold, 0.9, 0.7, classifier), orDefault(e.maxGenerate, 50, 3, classifier), scheme,
                 e.reseedSweeps, 100, seed);
         ResampleMove.Settings settings = settingsFor.apply(e.seed);
+        // one population has a sound standard error only for Resample-Move with multinomial resampling (Lee-Whiteley)
+        int islands = e.islands != null ? e.islands
+                : variant == ResampleMove.Variant.RM && scheme == ResamplingScheme.MULTINOMIAL ? 1 : Islands.DEFAULT;
+        if (islands > 1) {
+            // the islands' own checks, before a plan hands the run to tasks
+            Islands.check(islands);
+        }
         List<SequentialResult> runs = e.withBackend(backend -> {
             try (SequentialPath path = new SequentialPath(backend, model)) {
-                return replicates((seed, listener) -> new ResampleMove(settingsFor.apply(seed)).run(path, listener));
+                return replicates((seed, listener) -> islands > 1
+                        ? Islands.run(settingsFor.apply(seed), islands, path, listener)
+                        : new ResampleMove(settingsFor.apply(seed)).run(path, listener));
             }
         });
         List<Warning> warnings = gpc != null && gpc.conditionEstimate() > ILL_CONDITIONED
-                ? List.of(Warning.illConditioned(gpc.conditionEstimate())) : List.of();
+                ? List.of(Warning.illConditioned(gpc.conditionEstimate())) : unverified(true);
         return new Outcome(runs, null, 0, new Outcome.Plan.Sequential(unitOrder.name(), scheme, settings, gpc), warnings);
     }
 
@@ -352,7 +409,7 @@ final class Runner {
                 List<SmcResult> runs = replicates((seed, listener) -> new SmcSampler(new SmcSampler.Settings(e.particles,
                         chosen, e.resampleThreshold, scheme, seed, e.method), checkpoints).run(path, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), pilotSweeps,
-                        new Outcome.Plan.Smc(steps, scheme), List.of());
+                        new Outcome.Plan.Smc(steps, scheme), unverified(true));
             }
         });
     }

@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Consumer;
 
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
+import org.logz.backend.WeightedMoments;
 import org.logz.estimate.checkpoint.AnnealingState;
 import org.logz.estimate.checkpoint.AnnealingStore;
 import org.logz.estimate.checkpoint.Checkpointing;
@@ -20,6 +22,8 @@ import org.logz.numeric.LogSpace;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
+import org.logz.resample.Resampling;
+import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
 
 /**
@@ -40,6 +44,8 @@ import org.logz.schedule.Schedule;
  * are independent, as BAR requires.
  */
 public final class AnnealedImportanceSampling {
+    /** Trace points that also measure the chains' mean energy (the others leave it NaN). */
+    static final int ENERGY_POINTS = 50;
 
     /**
      * @param chains      number of independent chains M (at least 2, for a standard error)
@@ -102,6 +108,35 @@ public final class AnnealedImportanceSampling {
             }
         }
 
+        /**
+         * The end states of a forward run of the same settings under a key of its own ({@link #forwardStart}),
+         * resampled by their importance weights (one multinomial draw per reverse chain), then {@code sweeps}
+         * transitions at β = 1: a start near the target wherever forward annealing takes its mass (Burda et al. 2015
+         * start RAISE from the target; where no exact draw exists the weighted forward ends are the nearest thing).
+         * Such a start shares forward annealing's blind spots: modes it never reaches are missing from both.
+         */
+        record Forward(int sweeps) implements Start {
+            public Forward {
+                requireBurnIn(sweeps, 0);
+            }
+        }
+
+        /**
+         * The start of {@link Forward}: {@code chains} states drawn from the {@code count} forward end states
+         * {@code states} (row-major, {@code dimension} values each) with probabilities proportional to their weights
+         * {@code exp(logW)}, under a key derived from {@code seed}.
+         */
+        static Given fromForward(float[] states, double[] logW, int dimension, int chains, int sweeps, long seed) {
+            int[] ancestors = new int[chains];
+            Resampling.ancestors(ResamplingScheme.MULTINOMIAL, logW, logW.length, chains, Philox.derive(seed,
+                    StreamTag.REVERSE_START, 0), 0, ancestors);
+            float[] out = new float[chains * dimension];
+            for (int r = 0; r < chains; r++) {
+                System.arraycopy(states, ancestors[r] * dimension, out, r * dimension, dimension);
+            }
+            return new Given(out, "forward", sweeps);
+        }
+
         /** The longest burn-in at β = 1: a run silent for hours is more likely a typo than a plan. */
         int MAX_BURN_IN = 10_000_000;
 
@@ -137,15 +172,15 @@ public final class AnnealedImportanceSampling {
     }
 
     /**
-     * What one annealing run allocates on {@code path}: the chains, their log weights (and a vector for
-     * the visited bound), and on the heap the final weights and work handed back in the result.
+     * What one annealing run allocates on {@code path}: the chains, their log weights (and vectors for the visited
+     * bound and the traced energies), and on the heap the final weights and work handed back in the result.
      */
     public Footprint footprint(TemperedPath path) {
         return footprint(path, settings.chains());
     }
 
     private Footprint footprint(TemperedPath path, long m) {
-        return new Footprint(Footprint.times(m, path.bytesPerChain()), Footprint.times(m, 16),
+        return new Footprint(Footprint.times(m, path.bytesPerChain()), Footprint.times(m, 48),
                 Footprint.times(m, 24) + 64L * settings.tracePoints());
     }
 
@@ -167,14 +202,18 @@ public final class AnnealedImportanceSampling {
      */
     public AnnealingResult forwardPart(TemperedPath path, int firstChain, int count, ProgressListener listener) {
         requirePart(firstChain, count);
-        return annealForward(path, firstChain, count, listener);
+        return annealForward(path, firstChain, count, listener, null);
     }
 
     /** Chains {@code firstChain .. firstChain + count - 1} of the reverse run from {@code start}, as {@link #forwardPart}. */
     public AnnealingResult reversePart(TemperedPath path, Start start, int firstChain, int count,
                                        ProgressListener listener) {
         requirePart(firstChain, count);
-        return annealReverse(path, start, firstChain, count, listener);
+        if (start instanceof Start.Forward) {
+            throw new UserException("--reverse-start forward needs the whole forward run's end states; a run from them "
+                    + "does not split by chains");
+        }
+        return annealReverse(path, start, firstChain, count, listener, 0, 0);
     }
 
     private void requirePart(int firstChain, int count) {
@@ -251,12 +290,14 @@ public final class AnnealedImportanceSampling {
 
     /**
      * Trace point i of the parts pooled: a part of n chains whose running {@code log mean w} is m and ESS e has
-     * {@code LSE(lw) = m + log n} and {@code LSE(2 lw) = 2 LSE(lw) - log e}.
+     * {@code LSE(lw) = m + log n} and {@code LSE(2 lw) = 2 LSE(lw) - log e}; the energies' means and variances (from
+     * their standard errors) pool by chain counts.
      */
     private static TracePoint pooled(List<AnnealingResult> parts, int i) {
         double[] sums = new double[parts.size()];
         double[] squares = new double[parts.size()];
         int chains = 0;
+        double energy = 0;
         for (int p = 0; p < parts.size(); p++) {
             AnnealingResult part = parts.get(p);
             TracePoint t = part.trace().get(i);
@@ -264,11 +305,19 @@ public final class AnnealedImportanceSampling {
             // a part whose weights are all zero adds nothing (its ESS is not a number)
             squares[p] = sums[p] == Double.NEGATIVE_INFINITY ? sums[p] : 2 * sums[p] - Math.log(t.ess());
             chains += part.chains();
+            energy += t.energy() * part.chains();
+        }
+        energy /= chains;
+        double spread = 0;
+        for (AnnealingResult part : parts) {
+            TracePoint t = part.trace().get(i);
+            double d = t.energy() - energy;
+            spread += part.chains() * (t.energyStdErr() * t.energyStdErr() * part.chains() + d * d);
         }
         TracePoint at = parts.get(0).trace().get(i);
         WeightSummary s = new WeightSummary(chains, LogSpace.logSumExp(sums, sums.length),
                 LogSpace.logSumExp(squares, squares.length));
-        return new TracePoint(at.step(), at.beta(), s.logMean(), s.ess());
+        return new TracePoint(at.step(), at.beta(), s.logMean(), s.ess(), energy, Math.sqrt(spread / chains) / Math.sqrt(chains));
     }
 
     /**
@@ -282,43 +331,86 @@ public final class AnnealedImportanceSampling {
 
     /** {@link #forward} without the check: a bidirectional run judges its headline estimate, not its halves. */
     AnnealingResult annealForward(TemperedPath path, ProgressListener listener) {
-        return annealForward(path, 0, settings.chains(), listener);
+        return annealForward(path, 0, settings.chains(), listener, null);
     }
 
-    private AnnealingResult annealForward(TemperedPath path, int firstChain, int m, ProgressListener listener) {
+    /** A forward run and its chains' end states, for a reverse run that starts from them ({@link Start.Forward}). */
+    record ForwardEnd(AnnealingResult result, float[] states) {
+        /** {@code chains} reverse starts drawn from the end states by weight, then {@code sweeps} transitions. */
+        Start.Given start(int chains, int dimension, int sweeps) {
+            return Start.fromForward(states, result.logWeights(), dimension, chains, sweeps, result.seed());
+        }
+    }
+
+    /**
+     * The forward pass behind a {@link Start.Forward}: these settings under a key derived from the seed
+     * ({@link StreamTag#REVERSE_START}), so that a reverse run's start shares no draw with the forward run an estimator
+     * reads beside it (BAR, the bounds and the histogram estimator treat the two directions as independent), with the
+     * chains' end states.
+     */
+    ForwardEnd forwardStart(TemperedPath path, ProgressListener listener) {
+        var starter = new AnnealedImportanceSampling(new Settings(settings.chains(), settings.schedule(),
+                Philox.derive(settings.seed(), StreamTag.REVERSE_START, 2), settings.tracePoints()));
+        float[][] end = new float[1][];
+        AnnealingResult result = starter.annealForward(path, 0, settings.chains(), listener, states -> end[0] = states);
+        return new ForwardEnd(result, end[0]);
+    }
+
+    private AnnealingResult annealForward(TemperedPath path, int firstChain, int m, ProgressListener listener,
+                                          Consumer<float[]> endStates) {
         path.backend().require(footprint(path, m), "ais with " + m + " chains on " + path.description());
         long started = System.nanoTime();
         long bytes = path.backend().transferredBytes();
         long seed = settings.seed();
         path.requireSteps(1L + settings.schedule().steps());
-        try (TemperedPath.Chains chains = path.chains(firstChain, m); ParticleVector logW = path.backend().vector(m)) {
-            Run run = new Run(path, logW, m, listener, true, Method.AIS, "base");
+        try (TemperedPath.Chains chains = path.chains(firstChain, m); ParticleVector logW = path.backend().vector(m);
+             Run run = new Run(path, logW, m, listener, true, Method.AIS, "base")) {
             Optional<AnnealingState> resumed = run.resumeState();
             if (resumed.isPresent()) {
                 run.restore(chains, resumed.get());
             } else {
                 chains.sampleBase(seed, 0);
-                run.begin("base", 0, OptionalDouble.empty());
+                run.begin("base", 0, OptionalDouble.empty(), 0);
             }
             run.anneal(chains, seed, 1);
+            if (endStates != null) {
+                endStates.accept(chains.states());
+            }
             return run.finish(started, bytes, path.visitedBound(chains));
         }
     }
 
-    /** {@link #reverse} without the check. */
+    /**
+     * {@link #reverse} without the check. A {@link Start.Forward} runs the forward pass of these settings first (without
+     * checkpoints: a resumed run repeats it to the bit), and its transitions count as the start's burn-in.
+     */
     AnnealingResult annealReverse(TemperedPath path, Start start, ProgressListener listener) {
-        return annealReverse(path, start, 0, settings.chains(), listener);
+        if (start instanceof Start.Forward f) {
+            return annealReverse(path, f, forwardStart(path, ProgressListener.part(listener, 0, 2)),
+                    ProgressListener.part(listener, 1, 2));
+        }
+        return annealReverse(path, start, 0, settings.chains(), listener, 0, 0);
     }
 
+    /** Reverse annealing from {@code end} ({@link #forwardStart}) as {@code start} says; its work counts as burn-in. */
+    AnnealingResult annealReverse(TemperedPath path, Start.Forward start, ForwardEnd end, ProgressListener listener) {
+        return annealReverse(path, end.start(settings.chains(), path.dimension(), start.sweeps()), 0, settings.chains(),
+                listener, end.result().sweeps(), end.result().seconds());
+    }
+
+    /**
+     * Reverse annealing of chains {@code firstChain ..} from a start, {@code startSweeps} transitions and
+     * {@code startSeconds} spent making the start before (a forward start's forward pass).
+     */
     private AnnealingResult annealReverse(TemperedPath path, Start start, int firstChain, int m,
-                                          ProgressListener listener) {
+                                          ProgressListener listener, long startSweeps, double startSeconds) {
         path.backend().require(footprint(path, m), "raise with " + m + " chains on " + path.description());
         long started = System.nanoTime();
         long bytes = path.backend().transferredBytes();
         long seed = Philox.derive(settings.seed(), StreamTag.REVERSE, 0);
-        try (TemperedPath.Chains chains = path.chains(firstChain, m); ParticleVector logW = path.backend().vector(m)) {
-            path.requireSteps(1L + start.sweeps() + settings.schedule().steps());
-            Run run = new Run(path, logW, m, listener, false, Method.RAISE, startKey(start));
+        path.requireSteps(1L + start.sweeps() + settings.schedule().steps());
+        try (TemperedPath.Chains chains = path.chains(firstChain, m); ParticleVector logW = path.backend().vector(m);
+             Run run = new Run(path, logW, m, listener, false, Method.RAISE, startKey(start))) {
             Optional<AnnealingState> resumed = run.resumeState();
             if (resumed.isPresent()) {
                 run.restore(chains, resumed.get());
@@ -334,14 +426,17 @@ public final class AnnealedImportanceSampling {
                 } else if (start instanceof Start.Given given) {
                     chains.load(rows(given.states(), firstChain, m, path.dimension()));
                     startName = given.description() + (given.sweeps() > 0 ? ":" + given.sweeps() : "");
-                } else {
+                } else if (start instanceof Start.Gibbs) {
                     chains.sampleBase(seed, 0);
                     startName = "gibbs:" + start.sweeps();
+                } else {
+                    throw new IllegalArgumentException("a reverse run from the forward run's end states needs them: " + start);
                 }
                 if (start.sweeps() > 0) {
                     chains.transition(1.0, start.sweeps(), seed, 1);
                 }
-                run.begin(startName, (long) start.sweeps() * path.transitionsPerStep() * m, path.visitedBound(chains));
+                run.begin(startName, startSweeps + (long) start.sweeps() * path.transitionsPerStep() * m,
+                        path.visitedBound(chains), startSeconds);
             }
             run.anneal(chains, seed, 1 + start.sweeps());
             return run.finish(started, bytes, run.startBound());
@@ -357,10 +452,15 @@ public final class AnnealedImportanceSampling {
     }
 
     /** State of one annealing pass. */
-    private final class Run {
+    private final class Run implements AutoCloseable {
         private final TemperedPath path;
         private final ParticleBackend backend;
         private final ParticleVector logW;
+        /** The chains' slopes and log densities at a traced β, that β, and zero log weights for plain means. */
+        private final ParticleVector slope;
+        private final ParticleVector logF;
+        private final ParticleVector level;
+        private final ParticleVector uniform;
         private final int m;
         private final ProgressListener listener;
         private final boolean forward;
@@ -384,14 +484,50 @@ public final class AnnealedImportanceSampling {
             this.forward = forward;
             this.method = method;
             this.fingerprint = checkpoints.fingerprint(runFingerprint(path, method, startKey));
+            ParticleVector[] made = new ParticleVector[4];
+            try {
+                made[0] = backend.vector(m);
+                made[1] = backend.vector(m);
+                made[2] = backend.vector(1);
+                made[3] = backend.vector(m);
+            } catch (RuntimeException | Error e) {
+                // what was allocated before the failure goes back
+                for (ParticleVector v : made) {
+                    if (v != null) {
+                        v.close();
+                    }
+                }
+                throw e;
+            }
+            this.slope = made[0];
+            this.logF = made[1];
+            this.level = made[2];
+            this.uniform = made[3];
+            backend.fill(uniform, 0, m, 0.0);
+        }
+
+        /** The unweighted mean and variance over chains of the energy {@code -d log f_β/dβ} at β of their states. */
+        private WeightedMoments energy(TemperedPath.Chains chains, double beta) {
+            backend.fill(level, 0, 1, beta);
+            chains.levels(level, 1, logF, slope);
+            backend.scale(slope, 0, m, -1);
+            return backend.moments(uniform, slope, 0, 1, m);
+        }
+
+        @Override
+        public void close() {
+            for (ParticleVector v : new ParticleVector[] {slope, logF, level, uniform}) {
+                v.close();
+            }
         }
 
         Optional<AnnealingState> resumeState() {
             return store.resume(fingerprint);
         }
 
-        /** A fresh run: the chains are at their start, the weights zero. */
-        void begin(String startName, long burnInSweeps, OptionalDouble bound) {
+        /** A fresh run: the chains are at their start, the weights zero; {@code seconds} spent before it. */
+        void begin(String startName, long burnInSweeps, OptionalDouble bound, double seconds) {
+            secondsBefore = seconds;
             start = startName;
             burnIn = burnInSweeps;
             startBound = bound;
@@ -432,6 +568,9 @@ public final class AnnealedImportanceSampling {
             double[] betas = schedule.betas();
             int k = schedule.steps();
             int stride = Math.max(1, k / settings.tracePoints());
+            // an energy costs about half a transition (an RBM's product xW): at most about ENERGY_POINTS of them
+            int points = (k + stride - 1) / stride;
+            int energyStride = stride * Math.max(1, (points + ENERGY_POINTS - 1) / ENERGY_POINTS);
             long runStarted = System.nanoTime();
             long lastSave = runStarted;
             for (int i = nextStep; i <= k; i++) {
@@ -445,7 +584,10 @@ public final class AnnealedImportanceSampling {
                 }
                 if (i % stride == 0 || i == k) {
                     WeightSummary s = backend.summarize(logW, m);
-                    trace.add(new TracePoint(i, to, s.logMean(), s.ess()));
+                    // the last step moves no chain: its states are still the previous β's, so it has no energy
+                    WeightedMoments e = transition && i % energyStride == 0 ? energy(chains, to)
+                            : new WeightedMoments(Double.NaN, Double.NaN);
+                    trace.add(new TracePoint(i, to, s.logMean(), s.ess(), e.mean(), Math.sqrt(e.variance() / m)));
                     listener.progress(i, k, forward ? path.logZ0() + s.logMean() : Double.NaN, s.ess());
                 }
                 if (checkpoints.save() != null && i < k) {
@@ -497,8 +639,8 @@ public final class AnnealedImportanceSampling {
 
     /** A reverse start as the run's draws depend on it: its kind and its burn-in. */
     private static String startKey(Start start) {
-        String kind = start instanceof Start.Exact ? "exact"
-                : start instanceof Start.Given given ? given.description() : "gibbs";
+        String kind = start instanceof Start.Exact ? "exact" : start instanceof Start.Given given ? given.description()
+                : start instanceof Start.Forward ? "forward" : "gibbs";
         return kind + ":" + start.sweeps();
     }
 }

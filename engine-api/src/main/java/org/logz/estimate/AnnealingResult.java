@@ -23,7 +23,8 @@ import java.util.OptionalDouble;
  * @param logWeights  final log importance weight of each chain: forward {@code Σ log f_k(x_{k-1}) - log f_{k-1}(x_{k-1})},
  *                    reverse {@code Σ log f_{k-1}(x_k) - log f_k(x_k)}; the work of chain r is {@code -logWeights[r]}
  * @param trace       running estimate and ESS along the schedule
- * @param start       how the chains were started ({@code base}, {@code exact}, {@code given}, {@code gibbs:B})
+ * @param start       how the chains were started ({@code base}, {@code exact}, {@code gibbs:B}, {@code data:G},
+ *                    {@code forward:G}, or given states by their name, such as {@code ground:B})
  * @param transferBytes bytes moved between host and backend during the run
  * @param visitedBound  where Z sums over states: the largest {@code log f(x)} of the states the run ended
  *                      in (forward) or started from (reverse), a lower bound of log Z; empty otherwise

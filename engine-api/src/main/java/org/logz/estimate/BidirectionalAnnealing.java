@@ -85,8 +85,17 @@ public final class BidirectionalAnnealing {
                 .plus(Footprint.heap(Footprint.times(works, 40) + Footprint.times(settings.bootstraps(), 8)));
         path.backend().require(footprint, "forward and reverse annealing with " + works + " chains and "
                 + settings.bootstraps() + " bootstraps on " + path.description());
-        AnnealingResult forward = forwardRun.annealForward(path, listener);
-        AnnealingResult reverse = reverseRun.annealReverse(path, start, listener);
+        AnnealingResult forward;
+        AnnealingResult reverse;
+        if (start instanceof AnnealedImportanceSampling.Start.Forward f) {
+            // the reverse start's own forward pass: three passes in all
+            forward = forwardRun.annealForward(path, ProgressListener.part(listener, 0, 3));
+            AnnealedImportanceSampling.ForwardEnd end = reverseRun.forwardStart(path, ProgressListener.part(listener, 1, 3));
+            reverse = reverseRun.annealReverse(path, f, end, ProgressListener.part(listener, 2, 3));
+        } else {
+            forward = forwardRun.annealForward(path, ProgressListener.part(listener, 0, 2));
+            reverse = reverseRun.annealReverse(path, start, ProgressListener.part(listener, 1, 2));
+        }
         return estimate(forward, reverse);
     }
 

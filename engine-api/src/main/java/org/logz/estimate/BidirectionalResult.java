@@ -2,6 +2,8 @@ package org.logz.estimate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -72,9 +74,45 @@ public record BidirectionalResult(Method method, String backend, String path, do
         return max(forward.visitedBound(), reverse.visitedBound());
     }
 
+    /** Headlines that read the forward work alone, and the reverse work alone. */
+    private static final Set<Method> FORWARD_ONLY = Set.of(Method.LOWER_BOUND, Method.JARZYNSKI_FORWARD,
+            Method.CUMULANT_FORWARD);
+    private static final Set<Method> REVERSE_ONLY = Set.of(Method.UPPER_BOUND, Method.JARZYNSKI_REVERSE,
+            Method.CUMULANT_REVERSE);
+
     /**
-     * {@code poor-overlap} for BAR and the histogram estimator, {@code outside-bounds} when the headline
-     * leaves the bounds of Habeck eq. 7, {@code single-state} when it sits on the visited bound.
+     * {@code low-ess} where the weights the headline reads rest on a few chains: a one-direction headline's own
+     * weights; for BAR, the histogram and the combined cumulant estimators both directions' (each alone leaves the
+     * other to carry the overlap; both low, the two work distributions meet only in tails few chains reach).
+     */
+    private Optional<Warning> lowEss() {
+        boolean forwardLow = Warning.lowEss(forward.ess(), forward.chains());
+        boolean reverseLow = Warning.lowEss(reverse.ess(), reverse.chains());
+        if (FORWARD_ONLY.contains(method)) {
+            return forwardLow ? Optional.of(Warning.lowEss(Method.AIS, forward.ess(), forward.chains()))
+                    : Optional.empty();
+        }
+        if (REVERSE_ONLY.contains(method)) {
+            return reverseLow ? Optional.of(Warning.lowEss(Method.RAISE, reverse.ess(), reverse.chains()))
+                    : Optional.empty();
+        }
+        if (!forwardLow || !reverseLow) {
+            return Optional.empty();
+        }
+        return Optional.of(new Warning("low-ess", String.format(Locale.ROOT, "%s: the forward "
+                + "weights' ESS is %.1f of %d chains and the reverse weights' %.1f of %d (both below %.0f%%): the two work "
+                + "distributions meet only in tails that few chains reach, so the estimate and its standard error rest on "
+                + "those few and may be off by more than it says; anneal more slowly (--steps) or start the reverse chains "
+                + "nearer the target", method, forward.ess(), forward.chains(), reverse.ess(), reverse.chains(),
+                100 * Warning.LOW_ESS_FRACTION)));
+    }
+
+    /**
+     * {@code poor-overlap} for BAR and the histogram estimator, {@code low-ess} where the weights it reads rest on few
+     * chains, {@code outside-bounds} when the headline
+     * leaves the bounds of Habeck eq. 7, {@code estimators-disagree} when the forward (AIS) and reverse (RAISE)
+     * estimates differ beyond their errors (with the β range where the two directions' mean energies part: a bias
+     * the runs share), {@code single-state} when the headline sits on the visited bound.
      */
     @Override
     public List<Warning> warnings() {
@@ -82,6 +120,7 @@ public record BidirectionalResult(Method method, String backend, String path, do
         if (NEED_OVERLAP.contains(method) && overlap < Bar.MIN_OVERLAP) {
             out.add(Warning.poorOverlap(overlap, Bar.MIN_OVERLAP));
         }
+        lowEss().ifPresent(out::add);
         double lower = logZ(Method.LOWER_BOUND);
         double upper = logZ(Method.UPPER_BOUND);
         double logZ = logZ();
@@ -91,6 +130,15 @@ public record BidirectionalResult(Method method, String backend, String path, do
         if (method != Method.LOWER_BOUND && method != Method.UPPER_BOUND
                 && Warning.beyondBounds(logZ, lower - lowerNoise, upper + upperNoise)) {
             out.add(Warning.outsideBounds(method, logZ, lower, upper));
+        }
+        WorkEstimate ais = estimate(Method.JARZYNSKI_FORWARD);
+        WorkEstimate raise = estimate(Method.JARZYNSKI_REVERSE);
+        if (Warning.disagree(ais.logRatio(), ais.stdErr().orElse(Double.NaN), raise.logRatio(),
+                raise.stdErr().orElse(Double.NaN))) {
+            out.add(Warning.directionsDisagree(logZ(Method.JARZYNSKI_FORWARD), ais.stdErr().orElse(Double.NaN),
+                    logZ(Method.JARZYNSKI_REVERSE), raise.stdErr().orElse(Double.NaN),
+                    Hysteresis.comparable(forward.trace(), reverse.trace()),
+                    Hysteresis.parted(forward.trace(), reverse.trace())));
         }
         ImpossibleEstimateException.atBound(method, logZ, visitedBound()).ifPresent(out::add);
         return out;

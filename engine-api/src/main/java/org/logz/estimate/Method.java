@@ -31,6 +31,8 @@ public enum Method {
     TI_RB("ti-rb"),
     /** Multistate Bennett acceptance ratio over the levels (Shirts &amp; Chodera 2008). */
     MBAR("mbar"),
+    /** Parallel tempering (replica exchange) read by BAR between neighbouring levels, MBAR and TI (Geyer 1991). */
+    PT("pt"),
     /** The forward mean work, a lower bound of the log ratio (Jensen). */
     LOWER_BOUND("lower-bound"),
     /** Minus the reverse mean work, an upper bound of the log ratio. */
@@ -58,7 +60,9 @@ public enum Method {
     /** The power-posterior estimate from the SMC sampler's particles, by the trapezoid rule (Friel &amp; Pettitt 2008). */
     POWER_POSTERIOR("power-posterior"),
     /** The power-posterior estimate with the second-order correction of Friel, Hurn &amp; Wyse (2014). */
-    POWER_POSTERIOR_CORRECTED("power-posterior-corrected");
+    POWER_POSTERIOR_CORRECTED("power-posterior-corrected"),
+    /** Two estimators run to a requested accuracy and combined ({@code --tolerance}; not a --method of its own). */
+    CONSENSUS("consensus");
 
     private final String cliName;
 

@@ -11,4 +11,12 @@ public interface ProgressListener {
     ProgressListener NONE = (done, total, logZ, ess) -> { };
 
     void progress(long done, long total, double logZ, double ess);
+
+    /**
+     * {@code listener} told of a run that is part {@code index} of {@code parts} equal parts of one estimate's work (a
+     * forward pass, then a reverse pass), so that the whole estimate's progress runs once from 0 to 1.
+     */
+    static ProgressListener part(ProgressListener listener, int index, int parts) {
+        return (done, total, logZ, ess) -> listener.progress(index * total + done, parts * total, logZ, ess);
+    }
 }

@@ -267,7 +267,7 @@ public final class ResampleMove {
             OptionalDouble bound = visitedBound(n - 1, finalTotal);
             double seconds = (System.nanoTime() - started) * 1e-9;
             return new SequentialResult(settings.variant().method(), backend.name(), path.description(), logZ, stdErr,
-                    last.ess(), r, path.logZ0(), particleSteps, resamplings, (double) particleSum / n, settings.seed(),
+                    last.ess(), r, 1, path.logZ0(), particleSteps, resamplings, (double) particleSum / n, settings.seed(),
                     seconds, trace, backend.transferredBytes() - bytesAtStart, bound);
         }
 

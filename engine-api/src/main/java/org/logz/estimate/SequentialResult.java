@@ -14,23 +14,26 @@ import java.util.OptionalDouble;
  * @param backend         backend name
  * @param path            what was built up
  * @param logZ            the estimate {@code log Z_0 + Σ_n log Σ_r w̃_n^r W(x^r)} (ARM eq. 5)
- * @param stdErr          single-run standard error of log Z by the Lee &amp; Whiteley (2018) estimator,
- *                        present only where it is sound (Resample-Move with multinomial resampling)
- * @param ess             ESS of the final smoothed weights
- * @param particles       the base number R
+ * @param stdErr          standard error of log Z: for one population the Lee &amp; Whiteley (2018) estimator, present
+ *                        only where it is sound (Resample-Move with multinomial resampling); for islands the spread of
+ *                        their estimates ({@link Islands})
+ * @param ess             ESS of the final smoothed weights (of islands, their mean)
+ * @param particles       the base number R (of each island)
+ * @param islands         independent populations of R particles each (1: one population)
  * @param logZ0           exact {@code log Z_0}
  * @param particleSteps   Markov transitions applied to particles (moves, generated batches, reseeding chains)
- * @param resamplings     resampling events
- * @param meanParticles   average R_n over iterations
+ * @param resamplings     resampling events (of all islands)
+ * @param meanParticles   average R_n over iterations (of islands, their mean)
  * @param seed            the run's Philox key
  * @param seconds         wall time
- * @param trace           per-iteration R_n, ESS, γ, resampling and increments
+ * @param trace           per-iteration R_n, ESS, γ, resampling and increments (of islands, the one whose weights fell
+ *                        lowest)
  * @param transferBytes   bytes moved between host and backend during the run
  * @param visitedBound    where Z sums over states: the largest {@code log Σ_{x_N} f(x)} over the final
  *                        particles (the last variable summed out), a lower bound of log Z
  */
 public record SequentialResult(Method method, String backend, String path, double logZ, OptionalDouble stdErr,
-                               double ess, int particles, double logZ0, long particleSteps, int resamplings,
+                               double ess, int particles, int islands, double logZ0, long particleSteps, int resamplings,
                                double meanParticles, long seed, double seconds, List<SequentialTracePoint> trace,
                                long transferBytes, OptionalDouble visitedBound)
         implements Estimate {

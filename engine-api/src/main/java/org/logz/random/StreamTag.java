@@ -60,6 +60,14 @@ public final class StreamTag {
     public static final int PROPOSAL = 26;
     /** Derivation of the keys of the pilot runs that choose the inner particles N. */
     public static final int INNER_PILOT = 27;
+    /** The acceptance uniforms of parallel tempering's swaps between neighbouring levels (host side). */
+    public static final int SWAP = 28;
+    /** Derivation of the key that picks reverse chains' start states: data examples or forward end states (host side). */
+    public static final int REVERSE_START = 29;
+    /** Derivation of the keys of the independent islands a sequential run's particles are split into. */
+    public static final int ISLAND = 30;
+    /** Derivation of the keys of the runs of a consensus ({@code --tolerance}), one per estimator and round. */
+    public static final int CONSENSUS = 31;
 
     private StreamTag() {
     }

@@ -22,6 +22,8 @@ import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.estimate.tempered.LevelEstimate;
+import org.logz.estimate.tempered.ParallelTempering;
+import org.logz.estimate.tempered.PtResult;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.estimate.work.WorkEstimate;
@@ -53,7 +55,8 @@ import org.logz.testkit.GpcKernelContract;
  * Gaussian toy and GP classification from the prior and from EP; RTS, TI, TI-RB and MBAR on the RBM, the
  * Ising model and GP classification; the four sequential variants on the digits RBM and three on GP
  * classification; AIS on a VAROPT schedule (pilot included) on the RBM; the SMC sampler's three estimates on the
- * RBM, the Ising model, the toy and GP classification; AISEL on the GLMM (fixed and automatic N) and the
+ * RBM, the Ising model, the toy and GP classification; parallel tempering's readings, its communication barrier and
+ * round trips on the RBM, the Ising model and GP classification, and BAR from the forward run's end states; AISEL on the GLMM (fixed and automatic N) and the
  * stochastic volatility model. Two backends given the same seeds should return the same estimates.
  */
 final class SameSeedAgreement {
@@ -79,6 +82,14 @@ final class SameSeedAgreement {
         tempered(backend, "rbm", rbm, out);
         tempered(backend, "ising", ising, out);
         tempered(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
+        parallelTempering(backend, "rbm", rbm, out);
+        parallelTempering(backend, "ising", ising, out);
+        parallelTempering(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
+        try (TemperedPath path = new TemperedPath(backend, rbm)) {
+            BidirectionalResult fromForward = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(120, 100,
+                    Schedule.linear(40), 20, 8)).run(path, new Start.Forward(5), ProgressListener.NONE);
+            out.put("rbm bar from forward ends", new Value(fromForward.logZ(), fromForward.standardError().orElseThrow()));
+        }
         try (TemperedPath path = new TemperedPath(backend, rbm)) {
             Varopt.Plan plan = Varopt.plan(path, 80, new Varopt.Settings(40, 30, 0.05), 5);
             AnnealingResult r = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(120, plan.schedule(),
@@ -144,6 +155,18 @@ final class SameSeedAgreement {
             for (LevelEstimate e : r.estimates()) {
                 out.put(name + " " + e.method(), new Value(e.logZ(), e.stdErr()));
             }
+        }
+    }
+
+    /** Parallel tempering: swaps are decided on the host from the backend's log densities, so they must match too. */
+    private static void parallelTempering(ParticleBackend backend, String name, TemperedModel model, Map<String, Value> out) {
+        try (TemperedPath path = new TemperedPath(backend, model)) {
+            PtResult r = new ParallelTempering(new ParallelTempering.Settings(4, Schedule.linear(11), 2, 20, 200, 1000, 9))
+                    .run(path, ProgressListener.NONE);
+            for (LevelEstimate e : r.estimates()) {
+                out.put(name + " pt " + e.method(), new Value(e.logZ(), e.stdErr()));
+            }
+            out.put(name + " pt barrier", new Value(r.barrier(), r.totalRoundTrips()));
         }
     }
 

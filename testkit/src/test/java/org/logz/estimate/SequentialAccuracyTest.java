@@ -1,6 +1,7 @@
 package org.logz.estimate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
@@ -96,6 +98,28 @@ class SequentialAccuracyTest {
                     r.runs().size(), r.sdLogZ());
             assertTrue(meanLw > r.sdLogZ() / 3 && meanLw < 3 * r.sdLogZ(), "LW " + meanLw + " vs sd " + r.sdLogZ());
         }
+    }
+
+    /**
+     * ARM's default islands: four populations of R, one estimate with a standard error (their spread, scaled for
+     * Student's t), landing within it on the digits RBM; the work of four populations and the worst island's trace.
+     */
+    @Test
+    void islandsGiveArmAStandardErrorThatHolds() {
+        var f = Fixtures.digits64x16();
+        try (SequentialPath path = new SequentialPath(backend, new RbmSequence(f.rbm(), UnitOrder.byVariance(digits),
+                Optional.of(digits)))) {
+            SequentialResult r = Islands.run(settings(Variant.ARM, 300, 5, 21), Islands.DEFAULT, path,
+                    ProgressListener.NONE);
+            assertEquals(4, r.islands());
+            assertEquals(300, r.particles());
+            assertEquals(64, r.trace().size());
+            Accuracy.assertLands("digits 64x16 arm, 4 islands of 300", r.logZ(), r.stdErr().orElseThrow(),
+                    RbmEnumeration.logZ(f.rbm()), 0.1, 0.25);
+            SequentialResult one = new ResampleMove(settings(Variant.ARM, 300, 5, 21)).run(path, ProgressListener.NONE);
+            assertTrue(r.particleSteps() > 3 * one.particleSteps(), "four populations' work: " + r.particleSteps());
+        }
+        assertThrows(UserException.class, () -> Islands.check(3));
     }
 
     @Test

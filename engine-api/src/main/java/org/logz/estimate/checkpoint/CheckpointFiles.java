@@ -34,7 +34,7 @@ import org.logz.io.AtomicFiles;
  */
 public final class CheckpointFiles {
     /** The format written; a file of another format is refused. */
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
     private static final long ANNEALING = 0x4C4F475A434B5054L;
     private static final long TEMPERED = 0x4C4F475A434B5254L;
     private static final long BIDIRECTIONAL = 0x4C4F475A434B4244L;
@@ -80,6 +80,8 @@ public final class CheckpointFiles {
             out.writeDouble(p.beta());
             out.writeDouble(p.logRatio());
             out.writeDouble(p.ess());
+            out.writeDouble(p.energy());
+            out.writeDouble(p.energyStdErr());
         }
         out.writeLong(state.transitions());
         out.writeDouble(state.seconds());
@@ -187,7 +189,8 @@ public final class CheckpointFiles {
         int points = length(in, file);
         List<TracePoint> trace = new ArrayList<>();
         for (int i = 0; i < points; i++) {
-            trace.add(new TracePoint(in.readInt(), in.readDouble(), in.readDouble(), in.readDouble()));
+            trace.add(new TracePoint(in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
+                    in.readDouble()));
         }
         long transitions = in.readLong();
         double seconds = in.readDouble();

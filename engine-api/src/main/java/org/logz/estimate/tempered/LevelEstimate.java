@@ -1,8 +1,13 @@
 package org.logz.estimate.tempered;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
+import org.logz.UserException;
 import org.logz.estimate.Method;
+import org.logz.estimate.Warning;
 
 /**
  * One estimator's reading of a tempered run.
@@ -21,6 +26,38 @@ public record LevelEstimate(Method method, double logZ, double stdErr, double[] 
     @Override
     public double[] curve() {
         return curve.clone();
+    }
+
+    /** The estimate of {@code name} among {@code estimates}; a user error naming the run where it has none. */
+    static LevelEstimate find(List<LevelEstimate> estimates, Method name, String run) {
+        for (LevelEstimate e : estimates) {
+            if (e.method() == name) {
+                return e;
+            }
+        }
+        throw new UserException("this " + run + " run has no " + name + " estimate"
+                + (name == Method.MBAR ? " (no samples were kept for MBAR)" : ""));
+    }
+
+    /**
+     * {@code estimators-disagree} when an estimate other than the headline's differs from it beyond their standard
+     * errors ({@link Warning#disagree}), naming each such one.
+     */
+    static Optional<Warning> disagreement(List<LevelEstimate> estimates, Method headline, String run) {
+        LevelEstimate h = find(estimates, headline, run);
+        List<String> others = new ArrayList<>();
+        for (LevelEstimate e : estimates) {
+            if (e.method() != headline && Warning.disagree(h.logZ(), h.stdErr(), e.logZ(), e.stdErr())) {
+                others.add(String.format(Locale.ROOT, "%s %.4f ± %.4f", e.method(), e.logZ(), e.stdErr()));
+            }
+        }
+        return others.isEmpty() ? Optional.empty()
+                : Optional.of(Warning.estimatorsDisagree(headline, h.logZ(), String.join(", ", others)));
+    }
+
+    /** This estimate with its standard error multiplied by {@code factor}. */
+    LevelEstimate scaled(double factor) {
+        return new LevelEstimate(method, logZ, stdErr * factor, curve);
     }
 
     /** The estimate of {@code curve} with the batch-means standard error of the groups' last entries. */

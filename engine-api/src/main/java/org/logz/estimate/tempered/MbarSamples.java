@@ -1,6 +1,7 @@
 package org.logz.estimate.tempered;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.logz.estimate.mbar.Mbar;
@@ -54,6 +55,17 @@ final class MbarSamples {
                 at[i] = drawnAt[c];
             }
             groups.get(group).add(r, at, count);
+        }
+    }
+
+    /**
+     * Adds one snapshot of every chain of parallel tempering's ladders, chain c to ladder {@code c / levels}: ladders
+     * never exchange states, so their estimates are independent.
+     */
+    static void addByLadder(List<MbarSamples> ladders, double[] rows, int[] drawnAt, int levels) {
+        for (int g = 0; g < ladders.size(); g++) {
+            ladders.get(g).add(Arrays.copyOfRange(rows, g * levels * levels, (g + 1) * levels * levels),
+                    Arrays.copyOfRange(drawnAt, g * levels, (g + 1) * levels), levels);
         }
     }
 

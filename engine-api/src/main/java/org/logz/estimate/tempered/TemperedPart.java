@@ -99,24 +99,17 @@ public final class TemperedPart implements AutoCloseable {
         this.chains = path.chains(firstChain, m);
         List<AutoCloseable> made = new ArrayList<>(List.of(chains));
         try {
-            this.levelBetas = made(made, backend.vector(k));
-            this.logLevelWeight = made(made, backend.vector(k));
-            this.chainBetas = made(made, backend.vector(m));
-            this.logF = made(made, backend.vector(m * k));
-            this.slope = made(made, backend.vector(m * k));
-            this.probabilities = made(made, backend.vector(m * k));
-            this.statistics = made(made, backend.vector(statisticsLength));
-            this.level[0] = made(made, backend.indices(m));
-            this.level[1] = made(made, backend.indices(m));
+            this.levelBetas = Buffers.add(made, backend.vector(k));
+            this.logLevelWeight = Buffers.add(made, backend.vector(k));
+            this.chainBetas = Buffers.add(made, backend.vector(m));
+            this.logF = Buffers.add(made, backend.vector(m * k));
+            this.slope = Buffers.add(made, backend.vector(m * k));
+            this.probabilities = Buffers.add(made, backend.vector(m * k));
+            this.statistics = Buffers.add(made, backend.vector(statisticsLength));
+            this.level[0] = Buffers.add(made, backend.indices(m));
+            this.level[1] = Buffers.add(made, backend.indices(m));
         } catch (RuntimeException | Error e) {
-            // a part is made once per stage where a run is split: what was allocated before the failure goes back
-            for (AutoCloseable c : made) {
-                try {
-                    c.close();
-                } catch (Exception suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-            }
+            Buffers.release(made, e);
             throw e;
         }
         backend.upload(betas, levelBetas);
@@ -124,11 +117,6 @@ public final class TemperedPart implements AutoCloseable {
             moves[i] = new Tempering(logF, slope, logLevelWeight, levelBetas, level[i], level[1 - i], chainBetas,
                     probabilities, statistics, groups, first);
         }
-    }
-
-    private static <T extends AutoCloseable> T made(List<AutoCloseable> made, T buffer) {
-        made.add(buffer);
-        return buffer;
     }
 
     /** The part's state after its last stage. */

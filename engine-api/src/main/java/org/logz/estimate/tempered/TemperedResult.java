@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
-import org.logz.UserException;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.ImpossibleEstimateException;
 import org.logz.estimate.Method;
@@ -55,7 +54,7 @@ public record TemperedResult(Method method, String backend, String path, double 
         occupancy = occupancy.clone();
         visits = visits.clone();
         initialLogZ = initialLogZ.clone();
-        LevelEstimate headline = estimateOf(estimates, method);
+        LevelEstimate headline = LevelEstimate.find(estimates, method, "tempered");
         ImpossibleEstimateException.check(method, headline.logZ(), headline.stdErr(), visitedBound);
     }
 
@@ -91,17 +90,7 @@ public record TemperedResult(Method method, String backend, String path, double 
 
     /** The estimate of one method; an {@link IllegalArgumentException} when the run did not produce it. */
     public LevelEstimate estimate(Method name) {
-        return estimateOf(estimates, name);
-    }
-
-    private static LevelEstimate estimateOf(List<LevelEstimate> estimates, Method name) {
-        for (LevelEstimate e : estimates) {
-            if (e.method() == name) {
-                return e;
-            }
-        }
-        throw new UserException("this tempered run has no " + name + " estimate"
-                + (name == Method.MBAR ? " (no samples were kept for MBAR)" : ""));
+        return LevelEstimate.find(estimates, name, "tempered");
     }
 
     /**
@@ -125,16 +114,7 @@ public record TemperedResult(Method method, String backend, String path, double 
         if (unvisited > 0) {
             out.add(Warning.levelsUnvisited(unvisited, visits.length));
         }
-        LevelEstimate headline = estimate(method);
-        List<String> others = new ArrayList<>();
-        for (LevelEstimate e : estimates) {
-            if (e.method() != method && Warning.disagree(headline.logZ(), headline.stdErr(), e.logZ(), e.stdErr())) {
-                others.add(String.format(java.util.Locale.ROOT, "%s %.4f ± %.4f", e.method(), e.logZ(), e.stdErr()));
-            }
-        }
-        if (!others.isEmpty()) {
-            out.add(Warning.estimatorsDisagree(method, headline.logZ(), String.join(", ", others)));
-        }
+        LevelEstimate.disagreement(estimates, method, "tempered").ifPresent(out::add);
         ImpossibleEstimateException.atBound(method, logZ(), visitedBound).ifPresent(out::add);
         return out;
     }

@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.logz.api.Problem;
+import org.logz.api.RbmSource;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.BidirectionalAnnealing;
@@ -58,6 +60,34 @@ class NonequilibriumAccuracyTest {
             Start ground = new Start.Given(model.groundStates(400), "ground", 20);
             Accuracy.assertAllLand("Ising 6x6", run(path, ground, 400, Schedule.linear(500), 3), IsingExact.logZ(model, 1.0),
                     0.1);
+        }
+    }
+
+    /**
+     * Reverse chains from training examples (Habeck §6.3: an example, h from p(h|v), then Gibbs sweeps at β = 1), on the
+     * demo RBM (64×16, exact by enumeration) with the 8×8 digits it was trained on.
+     */
+    @Test
+    void demoRbmFromDataStarts() {
+        Problem.RbmProblem demo = new Problem.RbmProblem(RbmSource.loadDemo());
+        Problem.PathOptions options = new Problem.PathOptions("data", "digits", 1, 5);
+        try (TemperedPath path = demo.annealingPath(backend, options)) {
+            assertTrue(demo.reverseStart(null, path, 300, options) instanceof Start.Exact, "exact beats data where it exists");
+            Start start = demo.reverseStart("data", path, 300, options);
+            BidirectionalResult r = run(path, start, 300, Schedule.linear(300), 5);
+            assertEquals("data:100", r.reverse().start());
+            Accuracy.assertAllLand("demo 64x16 from data", r, demo.exactLogZ(true).orElseThrow(), 0.1);
+        }
+    }
+
+    /** Reverse chains from the forward run's end states resampled by weight (then 20 sweeps), on the Ising model. */
+    @Test
+    void ising6x6FromForwardEnds() {
+        Ising model = new Ising(6);
+        try (TemperedPath path = new TemperedPath(backend, model, 1)) {
+            BidirectionalResult r = run(path, new Start.Forward(20), 400, Schedule.linear(500), 6);
+            assertEquals("forward:20", r.reverse().start());
+            Accuracy.assertAllLand("Ising 6x6 from forward ends", r, IsingExact.logZ(model, 1.0), 0.1);
         }
     }
 
