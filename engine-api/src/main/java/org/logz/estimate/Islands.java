@@ -46,10 +46,7 @@ public final class Islands {
         List<SequentialResult> runs = new ArrayList<>(islands);
         for (int b = 0; b < islands; b++) {
             int island = b;
-            ResampleMove.Settings s = new ResampleMove.Settings(settings.variant(), settings.particles(),
-                    settings.gibbsSteps(), settings.gammaThreshold(), settings.essThreshold(), settings.maxGenerate(),
-                    settings.scheme(), settings.reseedSweeps(), settings.reseedMinimum(),
-                    Philox.derive(settings.seed(), StreamTag.ISLAND, b));
+            ResampleMove.Settings s = settings.withSeed(Philox.derive(settings.seed(), StreamTag.ISLAND, b));
             runs.add(new ResampleMove(s).run(path, (done, total, logZ, ess) ->
                     listener.progress(island * total + done, islands * total, logZ, ess)));
         }
@@ -91,7 +88,7 @@ public final class Islands {
             }
         }
         return new SequentialResult(first.method(), first.backend(), first.path(), mean.logZ(),
-                OptionalDouble.of(mean.stdErr() * Math.sqrt((b - 1.0) / (b - 3.0))), ess, first.particles(), b,
+                OptionalDouble.of(mean.stdErr() * Replicates.studentScale(b)), ess, first.particles(), b,
                 first.logZ0(), particleSteps, resamplings,
                 meanParticles, seed, seconds, worst.trace(), bytes, bound);
     }

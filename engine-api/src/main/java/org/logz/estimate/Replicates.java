@@ -56,6 +56,18 @@ public record Replicates<E extends Estimate>(List<E> runs, double logZ, double s
         return of(runs);
     }
 
+    /**
+     * The factor {@code √((B - 1)/(B - 3))} that gives z-scores against the spread of B independent estimates unit
+     * variance: with B - 1 degrees of freedom they follow Student's t, whose variance is (B - 1)/(B - 3). Defined for
+     * B of at least 4.
+     */
+    public static double studentScale(int count) {
+        if (count < 4) {
+            throw new IllegalArgumentException("Student's t has a finite variance from 4 estimates, got " + count);
+        }
+        return Math.sqrt((count - 1.0) / (count - 3.0));
+    }
+
     /** Combines finished runs. */
     public static <E extends Estimate> Replicates<E> of(List<E> runs) {
         int b = runs.size();

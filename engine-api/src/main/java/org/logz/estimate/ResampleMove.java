@@ -123,6 +123,12 @@ public final class ResampleMove {
             return new Settings(variant, particles, 10, 0.7, 0.7, 3, ResamplingScheme.RESIDUAL, 1500, 100, seed);
         }
 
+        /** These settings under another Philox key (an island's, a replicate's). */
+        public Settings withSeed(long other) {
+            return new Settings(variant, particles, gibbsSteps, gammaThreshold, essThreshold, maxGenerate, scheme,
+                    reseedSweeps, reseedMinimum, other);
+        }
+
         /** Largest batch one generate iteration appends. */
         int batchCapacity() {
             return switch (variant) {

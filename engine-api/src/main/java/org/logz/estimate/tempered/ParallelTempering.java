@@ -11,6 +11,7 @@ import org.logz.backend.ParticleVector;
 import org.logz.estimate.EstimationException;
 import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
+import org.logz.estimate.Replicates;
 import org.logz.memory.Footprint;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
@@ -328,7 +329,7 @@ public final class ParallelTempering {
                 estimates.add(LevelEstimate.of(Method.MBAR, mbar.logZ(), ladders));
             }
             // the spread of M ladders has M - 1 degrees of freedom: scaled so that the z-scores have unit variance
-            double scale = Math.sqrt((m - 1.0) / (m - 3.0));
+            double scale = Replicates.studentScale(m);
             estimates.replaceAll(e -> e.scaled(scale));
             double[] acceptance = exchange.acceptance();
             OptionalDouble bound = path.visitedBound(chains);

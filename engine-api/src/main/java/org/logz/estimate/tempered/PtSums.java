@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 
+import org.logz.numeric.LogSpace;
+
 /**
  * What a stretch of parallel tempering adds up, per ladder: each level's sum of {@code d log f_β/dβ} over the states
  * drawn there (thermodynamic integration), and for each neighbouring pair the two sums of Bennett's acceptance ratio
@@ -71,7 +73,7 @@ final class PtSums {
 
     /** {@code log σ(t) = -log(1 + e^-t)}, without overflow for either sign. */
     static double logSigmoid(double t) {
-        return t >= 0 ? -Math.log1p(Math.exp(-t)) : t - Math.log1p(Math.exp(t));
+        return -LogSpace.softplus(-t);
     }
 
     /** The mean slope at each level over every ladder. */
@@ -155,8 +157,8 @@ final class PtSums {
             double f = Double.NEGATIVE_INFINITY;
             double r = Double.NEGATIVE_INFINITY;
             for (int g = 0; g < ladders; g++) {
-                f = LogSums.plus(f, forward.log(g * (k - 1) + j));
-                r = LogSums.plus(r, reverse.log(g * (k - 1) + j));
+                f = LogSpace.logAddExp(f, forward.log(g * (k - 1) + j));
+                r = LogSpace.logAddExp(r, reverse.log(g * (k - 1) + j));
             }
             // both sums run over the same number of states (one per ladder and iteration)
             curve[j + 1] = curve[j] + constants[j] + f - r;
@@ -208,14 +210,6 @@ final class PtSums {
 
         double log(int cell) {
             return max[cell] + Math.log(sum[cell]);
-        }
-
-        static double plus(double a, double b) {
-            if (a == Double.NEGATIVE_INFINITY) {
-                return b;
-            }
-            double hi = Math.max(a, b);
-            return hi + Math.log(Math.exp(a - hi) + Math.exp(b - hi));
         }
     }
 }
