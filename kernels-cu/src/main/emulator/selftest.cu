@@ -6,7 +6,7 @@
 // out[block·bd + t] = Σ over the block of (t + 1), through shared memory and __syncthreads.
 extern "C" __global__ void logz_selftest_block_sum(int* out) {
     __shared__ logz_shared<double[32]> scratch;
-    double total = logz_block_sum((double) (threadIdx.x + 1), scratch);
+    double total = logz_block_reduce<logz_sum>((double) (threadIdx.x + 1), scratch);
     out[blockIdx.x * blockDim.x + threadIdx.x] = (int) total;
 }
 
