@@ -43,6 +43,23 @@ class EmulatorTest {
     }
 
     @Test
+    void theBlockMaximumKeepsEveryBitOfADouble() {
+        double[] in = new double[256];
+        for (int t = 0; t < in.length; t++) {
+            in[t] = 1 + (t * 37 % 256) * 0x1p-40;
+        }
+        long inPtr = device.allocate(8L * in.length);
+        long out = device.allocate(8);
+        device.put(inPtr, in, 0, in.length);
+        device.launch("logz_selftest_block_max", 1, 1, in.length, 1, 0, KernelArgs.of().ptr(inPtr).ptr(out));
+        double[] got = new double[1];
+        device.get(out, got, 0, 1);
+        assertEquals(1 + 255 * 0x1p-40, got[0], 0.0, "rounded to float on the way?");
+        device.free(inPtr);
+        device.free(out);
+    }
+
+    @Test
     void shufflesAndBallotsExchangeLaneValues() {
         long out = device.allocate(4L * 64);
         long ballot = device.allocate(4);
