@@ -19,6 +19,7 @@ work="$here/target/native-build"
 mkdir -p "$work"
 
 stamp="$(cat "$src"/* "$shared/fastmath.cuh" "$shared/philox.cuh" "$here/build.sh" | sha256sum | cut -d' ' -f1)"
+# <os>-<arch> from uname (linux-x86_64, linux-aarch64), the directory org.logz.io.NativeLibraries.platform() names
 os="$(uname -s | tr '[:upper:]' '[:lower:]')"
 arch="$(uname -m)"
 library="$out/native/$os-$arch/liblogz_cpu.so"

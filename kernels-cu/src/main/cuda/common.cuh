@@ -9,6 +9,7 @@
 #pragma once
 
 #include "philox.cuh"
+#include "stream_tags.h"
 
 // Shared arrays are declared `__shared__ logz_shared<T[N]> name;`: the type itself on the device, a
 // checked array in the host emulation (cuda_emu.h), whose race detector sees every access.
@@ -61,34 +62,44 @@ __device__ __forceinline__ double logz_sigmoid(double x) {
     return e / (1.0 + e);
 }
 
-// Sum over the 32 lanes of a warp in a fixed butterfly order; every lane gets the result.
-// Precondition: all 32 lanes call it.
-__device__ __forceinline__ double logz_warp_sum(double v) {
+// Operators of the warp and block reductions: combine(a, b) and the identity that stands in for the
+// warps a block does not have (logz_max: T a floating type, identity -inf). The sum is associative
+// only up to rounding; the reductions below fix the order, so every result is reproducible to the bit.
+template <typename T>
+struct logz_sum {
+    __device__ __forceinline__ static T identity() { return (T) 0; }
+    __device__ __forceinline__ static T combine(T a, T b) { return a + b; }
+};
+
+template <typename T>
+struct logz_max {
+    __device__ __forceinline__ static T identity() { return (T) -INFINITY; }
+    __device__ __forceinline__ static T combine(T a, T b) { return fmax(a, b); }
+};
+
+// Op (logz_sum or logz_max) over the 32 lanes of a warp in a fixed butterfly order: at offsets 16, 8,
+// 4, 2, 1 each lane combines its value with that of lane ^ offset; every lane gets the result.
+// Deterministic (no atomics). Precondition: all 32 lanes call it.
+template <template <typename> class Op, typename T>
+__device__ __forceinline__ T logz_warp_reduce(T v) {
 #pragma unroll
     for (int offset = LOGZ_WARP / 2; offset > 0; offset >>= 1) {
-        v += __shfl_xor_sync(LOGZ_FULL_MASK, v, offset);
+        v = Op<T>::combine(v, __shfl_xor_sync(LOGZ_FULL_MASK, v, offset));
     }
     return v;
 }
 
-// Maximum over a warp; every lane gets the result. Precondition: all 32 lanes call it.
-__device__ __forceinline__ double logz_warp_max(double v) {
-#pragma unroll
-    for (int offset = LOGZ_WARP / 2; offset > 0; offset >>= 1) {
-        v = fmax(v, __shfl_xor_sync(LOGZ_FULL_MASK, v, offset));
-    }
-    return v;
-}
-
-// Block-wide sum in a fixed order (warp butterflies, then warp 0 over the warp totals); every
-// thread gets the result. Preconditions: all threads of the block call it; blockDim.x is a multiple
-// of 32 and at most 1024; `scratch` is a shared logz_shared<double[32]>. The first barrier keeps a
-// warp from overwriting scratch while another still reads the result of the previous reduction.
-template <typename Scratch>
-__device__ __forceinline__ double logz_block_sum(double v, Scratch& scratch) {
+// Op (logz_sum or logz_max) over all threads of the block in a fixed order: warp butterflies
+// (logz_warp_reduce), then warp 0 over the warp totals, absent warps counting as Op's identity;
+// every thread gets the result. Deterministic: the same values give the same bits whatever the
+// timing (no atomics). Preconditions: all threads of the block call it; blockDim.x is a multiple of
+// 32 and at most 1024; `scratch` is a shared logz_shared<T[32]>. The first barrier keeps a warp from
+// overwriting scratch while another still reads the result of the previous reduction.
+template <template <typename> class Op, typename T, typename Scratch>
+__device__ __forceinline__ T logz_block_reduce(T v, Scratch& scratch) {
     int lane = threadIdx.x & (LOGZ_WARP - 1);
     int warp = threadIdx.x / LOGZ_WARP;
-    v = logz_warp_sum(v);
+    v = logz_warp_reduce<Op>(v);
     __syncthreads();
     if (lane == 0) {
         scratch[warp] = v;
@@ -98,33 +109,8 @@ __device__ __forceinline__ double logz_block_sum(double v, Scratch& scratch) {
     if (warp == 0) {
         // only warp 0 reads the warp totals: a read from another warp could see scratch[0] already
         // overwritten with the block total (a race the emulator's detector found)
-        double t = lane < warps ? scratch[lane] : 0.0;
-        t = logz_warp_sum(t);
-        if (lane == 0) {
-            scratch[0] = t;
-        }
-    }
-    __syncthreads();
-    return scratch[0];
-}
-
-// Block-wide maximum; same preconditions as logz_block_sum.
-template <typename Scratch>
-__device__ __forceinline__ double logz_block_max(double v, Scratch& scratch) {
-    int lane = threadIdx.x & (LOGZ_WARP - 1);
-    int warp = threadIdx.x / LOGZ_WARP;
-    v = logz_warp_max(v);
-    __syncthreads();
-    if (lane == 0) {
-        scratch[warp] = v;
-    }
-    __syncthreads();
-    int warps = blockDim.x / LOGZ_WARP;
-    if (warp == 0) {
-        // only warp 0 reads the warp totals: a read from another warp could see scratch[0] already
-        // overwritten with the block total (a race the emulator's detector found)
-        double t = lane < warps ? scratch[lane] : -INFINITY;
-        t = logz_warp_max(t);
+        T t = lane < warps ? scratch[lane] : Op<T>::identity();
+        t = logz_warp_reduce<Op>(t);
         if (lane == 0) {
             scratch[0] = t;
         }

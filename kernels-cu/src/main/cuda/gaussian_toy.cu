@@ -5,7 +5,6 @@
 // per particle; deterministic.
 #include "common.cuh"
 
-#define LOGZ_TAG_GAUSSIAN 16
 
 __device__ __forceinline__ double logz_normal(unsigned int k0, unsigned int k1, long long particle, int step) {
     logz_philox_out u = logz_philox(0u, (unsigned int) particle, (unsigned int) step, LOGZ_TAG_GAUSSIAN, k0, k1);

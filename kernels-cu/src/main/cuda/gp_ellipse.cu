@@ -16,8 +16,6 @@
 #include "common.cuh"
 #include "normal.cuh"
 
-#define LOGZ_TAG_ELLIPSE 21
-#define LOGZ_TAG_ELLIPSE_NORMAL 22
 #define LOGZ_ELLIPSE_MAX_PROPOSALS 100
 #define LOGZ_TWO_PI 6.283185307179586
 

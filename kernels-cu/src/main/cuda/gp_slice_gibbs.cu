@@ -11,7 +11,6 @@
 #include "common.cuh"
 #include "normal.cuh"
 
-#define LOGZ_TAG_SLICE 19
 
 // N(m, sd²) truncated to y z > 0 by inverting the upper tail (GpcSteps.truncatedNormal).
 __device__ double logz_truncated_normal(double m, double sd, int y, double u) {

@@ -8,7 +8,6 @@
 // row, fixed butterfly order. All deterministic.
 #include "common.cuh"
 
-#define LOGZ_TAG_ISING 15
 
 // Uniform ±1 spins.
 extern "C" __global__ void logz_ising_base(float* x, long long rows, int n, unsigned int k0, unsigned int k1, int step,
@@ -52,7 +51,7 @@ __device__ __forceinline__ double logz_ising_coupling_sum(const float* s, int l,
         float xi = s[i];
         sum += (double) (xi * s[row * l + (c + 1) % l]) + (double) (xi * s[((row + 1) % l) * l + c]);
     }
-    return logz_warp_sum(sum);
+    return logz_warp_reduce<logz_sum>(sum);
 }
 
 // out[r] = β Σ_<ij> x_i x_j.

@@ -1,19 +1,13 @@
 // Philox4x32-10 (Salmon et al., SC'11), bit-exact with Random123 and with the Java reference
-// org.logz.random.Philox: the same three known-answer vectors are checked against both.
+// org.logz.random.Philox: the known answers of engine-api's org/logz/random/philox-kat.txt are checked
+// against both.
 //
 // Counter layout (DESIGN §3): c0 = block index within one draw (four uniforms per block),
 // c1 = particle index, c2 = step index, c3 = stream tag. Key = the run's 64-bit seed,
 // k0 = low word, k1 = high word. Every uniform is a pure function of (seed, counter), so results do
-// not depend on launch shapes. Deterministic; no shared memory.
+// not depend on launch shapes. Deterministic; no shared memory. The tags (LOGZ_TAG_*) are generated
+// from org.logz.random.StreamTag into stream_tags.h, which common.cuh includes.
 #pragma once
-
-// Stream tags: keep in sync with org.logz.random.StreamTag.
-#define LOGZ_TAG_HIDDEN 1
-#define LOGZ_TAG_VISIBLE 2
-#define LOGZ_TAG_BASE 3
-#define LOGZ_TAG_RESAMPLE 4
-#define LOGZ_TAG_AUGMENT 5
-#define LOGZ_TAG_RESEED 12
 
 struct logz_philox_out {
     unsigned int w[4];
@@ -46,10 +40,6 @@ __device__ __forceinline__ logz_philox_out logz_philox(unsigned int c0, unsigned
 __device__ __forceinline__ float logz_uniform(unsigned int x) {
     return ((float) (x >> 9) + 0.5f) * 1.1920928955078125e-07f;
 }
-
-// Stream tags of the latent-variable likelihoods (StreamTag.LATENT, LATENT_RESAMPLE).
-#define LOGZ_TAG_LATENT 24
-#define LOGZ_TAG_LATENT_RESAMPLE 25
 
 // Two uint32 words as a double in (0, 1) with 53 random bits (Philox.toUniformDouble).
 __device__ __forceinline__ double logz_uniform53(unsigned int w0, unsigned int w1) {

@@ -17,7 +17,7 @@ __device__ __forceinline__ double logz_row_dot(const float* x, int n, const T* c
     for (int i = lane; i < n; i += LOGZ_WARP) {
         s += (double) coefficient[i] * (double) x[i];
     }
-    return logz_warp_sum(s);
+    return logz_warp_reduce<logz_sum>(s);
 }
 
 // One AIS step of the base-rate path: logW[r] += (to - from) Σ_i (a - a0)_i x_i
@@ -48,7 +48,7 @@ extern "C" __global__ void logz_anneal_weights(const float* u, const float* x, i
                 }
             }
         }
-        delta = logz_warp_sum(delta);
+        delta = logz_warp_reduce<logz_sum>(delta);
         double visible = logz_row_dot(x + r * n, n, slope, lane);
         if (lane == 0) {
             logW[r] += (to - from) * visible + delta;
@@ -64,7 +64,7 @@ extern "C" __global__ void logz_log_density(const float* u, const float* x, int 
         for (int j = lane; j < hn; j += LOGZ_WARP) {
             s += logz_softplus(beta * (double) (u[r * hn + j] + b[j]));
         }
-        s = logz_warp_sum(s);
+        s = logz_warp_reduce<logz_sum>(s);
         double visible = logz_row_dot(x + r * n, n, coefficient, lane);
         if (lane == 0) {
             out[r] = visible + s;
@@ -147,7 +147,7 @@ __device__ __forceinline__ double logz_entry_logit(const float* g, int hn, const
         double gj = (double) g[j];
         s += logz_softplus(gj + (double) w[j]) - logz_softplus(gj);
     }
-    return (double) a + logz_warp_sum(s);
+    return (double) a + logz_warp_reduce<logz_sum>(s);
 }
 
 // Smoothing weight of unit u: logW[r] += softplus(entry logit), g rows of hn floats, w = row u of W.

@@ -3,11 +3,8 @@
 // order, then a fixed tree combines the threads; no float atomics.
 #include "common.cuh"
 
-// out[0] = max, out[1] = Σ exp(lw - max), out[2] = Σ exp(2 (lw - max)), out[3] = number of NaN or
-// +inf entries, over lw[k] + s·delta[k], k < n (delta null: lw alone). When every entry is -inf,
-// out[0] = -inf and both sums are 0.
 // The largest finite-or-(-inf) entry of lw + s·delta over [0, n) (delta null: lw alone) and the number of NaN or +inf
-// entries, both over the whole block; every thread gets them. Same preconditions as logz_block_sum.
+// entries, both over the whole block; every thread gets them. Same preconditions as logz_block_reduce.
 template <typename Scratch>
 __device__ __forceinline__ double logz_block_max_counting_bad(const double* lw, const double* delta, double s,
                                                               long long n, Scratch& scratch, double* bad) {
@@ -21,11 +18,14 @@ __device__ __forceinline__ double logz_block_max_counting_bad(const double* lw, 
             max = fmax(max, v);
         }
     }
-    max = logz_block_max(max, scratch);
-    *bad = logz_block_sum(count, scratch);
+    max = logz_block_reduce<logz_max>(max, scratch);
+    *bad = logz_block_reduce<logz_sum>(count, scratch);
     return max;
 }
 
+// out[0] = max, out[1] = Σ exp(lw - max), out[2] = Σ exp(2 (lw - max)), out[3] = number of NaN or
+// +inf entries, over lw[k] + s·delta[k], k < n (delta null: lw alone). When every entry is -inf,
+// out[0] = -inf and both sums are 0.
 __device__ void logz_summary_of(const double* lw, const double* delta, double s, long long n, double* out) {
     __shared__ logz_shared<double[32]> scratch;
     double bad;
@@ -42,8 +42,8 @@ __device__ void logz_summary_of(const double* lw, const double* delta, double s,
             }
         }
     }
-    s1 = logz_block_sum(s1, scratch);
-    s2 = logz_block_sum(s2, scratch);
+    s1 = logz_block_reduce<logz_sum>(s1, scratch);
+    s2 = logz_block_reduce<logz_sum>(s2, scratch);
     if (threadIdx.x == 0) {
         out[0] = max;
         out[1] = s1;
@@ -81,8 +81,8 @@ extern "C" __global__ void logz_weighted_moments(const double* lw, const double*
             first += w * v[offset + k * stride];
         }
     }
-    total = logz_block_sum(total, scratch);
-    first = logz_block_sum(first, scratch);
+    total = logz_block_reduce<logz_sum>(total, scratch);
+    first = logz_block_reduce<logz_sum>(first, scratch);
     double mean = first / total;
     double second = 0.0;
     if (max != -INFINITY) {
@@ -91,7 +91,7 @@ extern "C" __global__ void logz_weighted_moments(const double* lw, const double*
             second += exp(lw[k] - max) * d * d;
         }
     }
-    second = logz_block_sum(second, scratch);
+    second = logz_block_reduce<logz_sum>(second, scratch);
     if (threadIdx.x == 0) {
         out[0] = mean;
         out[1] = second / total;

@@ -19,29 +19,41 @@ extern "C" __global__ void logz_resample_weights(const double* lw, long long n, 
     }
 }
 
-// Inclusive chunked cumulative sum of e[0, n) into cdf; total[0] = the sum. `chunk` holds
-// ceil(n / LOGZ_CHUNK) doubles of scratch. One block.
-extern "C" __global__ void logz_chunked_cdf(const double* e, long long n, double* cdf, double* chunk, double* total) {
+// Chunk offsets of a chunked scan of x[0, n): chunk[c] = Σ x over chunks 0 .. c-1, each chunk summed
+// left to right into a T, the chunk totals then left to right by thread 0 (Resampling's order);
+// total[0] = the sum of all. T is double for weights, long long for counts. Deterministic (fixed
+// order, no atomics). Preconditions: all threads of the one block call it; `chunk` holds
+// ceil(n / LOGZ_CHUNK) T of scratch. Ends with a barrier, so every thread may read chunk after it.
+template <typename T, typename X>
+__device__ __forceinline__ void logz_chunk_offsets(const X* x, long long n, T* chunk, T* total) {
     long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
     for (long long c = threadIdx.x; c < chunks; c += blockDim.x) {
         long long end = (c + 1) * LOGZ_CHUNK < n ? (c + 1) * LOGZ_CHUNK : n;
-        double run = 0.0;
+        T run = 0;
         for (long long r = c * LOGZ_CHUNK; r < end; r++) {
-            run += e[r];
+            run += x[r];
         }
         chunk[c] = run;
     }
     __syncthreads();
     if (threadIdx.x == 0) {
-        double offset = 0.0;
+        T offset = 0;
         for (long long c = 0; c < chunks; c++) {
-            double t = chunk[c];
+            T t = chunk[c];
             chunk[c] = offset;
             offset += t;
         }
         total[0] = offset;
     }
     __syncthreads();
+}
+
+// Inclusive chunked cumulative sum of e[0, n) into cdf: within a chunk the running sum from 0, added
+// to the chunk's offset; total[0] = the sum. `chunk` holds ceil(n / LOGZ_CHUNK) doubles of scratch.
+// One block.
+extern "C" __global__ void logz_chunked_cdf(const double* e, long long n, double* cdf, double* chunk, double* total) {
+    logz_chunk_offsets(e, n, chunk, total);
+    long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
     for (long long c = threadIdx.x; c < chunks; c += blockDim.x) {
         long long end = (c + 1) * LOGZ_CHUNK < n ? (c + 1) * LOGZ_CHUNK : n;
         double run = 0.0;
@@ -107,26 +119,8 @@ extern "C" __global__ void logz_floor_counts(const double* e, long long n, const
 // ceil(n / LOGZ_CHUNK) longs of scratch. One block.
 extern "C" __global__ void logz_scan_counts(const int* counts, long long n, int* offsets, long long* chunk,
                                             long long* total) {
+    logz_chunk_offsets(counts, n, chunk, total);
     long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
-    for (long long c = threadIdx.x; c < chunks; c += blockDim.x) {
-        long long end = (c + 1) * LOGZ_CHUNK < n ? (c + 1) * LOGZ_CHUNK : n;
-        long long run = 0;
-        for (long long r = c * LOGZ_CHUNK; r < end; r++) {
-            run += counts[r];
-        }
-        chunk[c] = run;
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        long long offset = 0;
-        for (long long c = 0; c < chunks; c++) {
-            long long t = chunk[c];
-            chunk[c] = offset;
-            offset += t;
-        }
-        total[0] = offset;
-    }
-    __syncthreads();
     for (long long c = threadIdx.x; c < chunks; c += blockDim.x) {
         long long end = (c + 1) * LOGZ_CHUNK < n ? (c + 1) * LOGZ_CHUNK : n;
         long long run = chunk[c];

@@ -7,7 +7,6 @@
 // logz_linear_levels: one thread per (chain, level). Blocks of LOGZ_BLOCK, any grid; deterministic.
 #include "common.cuh"
 
-#define LOGZ_TAG_TEMPERATURE 17
 
 extern "C" __global__ void logz_temper_draw(const double* logF, const double* weight, long long count, int levels,
                                             const double* levelBetas, long long first, unsigned int k0,

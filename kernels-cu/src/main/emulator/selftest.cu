@@ -6,8 +6,20 @@
 // out[block·bd + t] = Σ over the block of (t + 1), through shared memory and __syncthreads.
 extern "C" __global__ void logz_selftest_block_sum(int* out) {
     __shared__ logz_shared<double[32]> scratch;
-    double total = logz_block_sum((double) (threadIdx.x + 1), scratch);
+    double total = logz_block_reduce<logz_sum>((double) (threadIdx.x + 1), scratch);
     out[blockIdx.x * blockDim.x + threadIdx.x] = (int) total;
+}
+
+// out[0] = the maximum of in[0, blockDim.x) by logz_block_reduce. The warp maxima must stay doubles:
+// while the absent warps' -inf was the float -INFINITY, `lane < warps ? scratch[lane] : -INFINITY`
+// had type float in the emulator (a checked shared element converts to float as readily as to
+// double), and the block maximum was rounded to float there but not on the GPU.
+extern "C" __global__ void logz_selftest_block_max(const double* in, double* out) {
+    __shared__ logz_shared<double[32]> scratch;
+    double max = logz_block_reduce<logz_max>(in[threadIdx.x], scratch);
+    if (threadIdx.x == 0) {
+        out[0] = max;
+    }
 }
 
 // out[t] = value of lane (lane + 1) mod 32 after __shfl_sync, and a ballot of odd lanes.

@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 
 /**
  * Loads the JNI libraries that backend modules ship as class-path resources. A library is extracted once per content
@@ -19,6 +20,21 @@ import java.util.HexFormat;
  */
 public final class NativeLibraries {
     private NativeLibraries() {
+    }
+
+    /**
+     * The directory of this machine's libraries among a module's resources, {@code <os>-<arch>} as the modules' build.sh
+     * name it from {@code uname}: {@code linux-x86_64} or {@code linux-aarch64}; null on any other platform, for which
+     * no library is built.
+     */
+    public static String platform() {
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux") ? "linux" : null;
+        String arch = switch (System.getProperty("os.arch")) {
+            case "amd64", "x86_64" -> "x86_64";
+            case "aarch64" -> "aarch64";
+            default -> null;
+        };
+        return os == null || arch == null ? null : os + "-" + arch;
     }
 
     /**

@@ -3,7 +3,12 @@ package org.logz.random;
 /**
  * Values of the Philox counter word {@code c3} that separate the purposes random numbers are drawn
  * for (DESIGN §3). Two draws with the same particle and step index but different purposes never
- * share uniforms. The same numbers are {@code #define}d in {@code philox.cuh}; keep them in sync.
+ * share uniforms.
+ *
+ * <p>This class is the one list of tags: kernels-cu's {@code build.sh} turns every constant into a
+ * {@code #define LOGZ_TAG_NAME N} of the generated header {@code stream_tags.h} that the CUDA kernels
+ * include, and fails when two constants share a number or one is not written
+ * {@code public static final int NAME = N;}.
  */
 public final class StreamTag {
     /** Hidden units of an RBM Gibbs sweep. */
@@ -68,6 +73,12 @@ public final class StreamTag {
     public static final int ISLAND = 30;
     /** Derivation of the keys of the runs of a consensus ({@code --tolerance}), one per estimator and round. */
     public static final int CONSENSUS = 31;
+    /**
+     * The transitions of a model added after this list: a model draws its own moves under this tag, so
+     * a new model package need not edit this file. Tags only separate purposes within one run, and two
+     * models never run together, so models may share it.
+     */
+    public static final int MODEL = 32;
 
     private StreamTag() {
     }

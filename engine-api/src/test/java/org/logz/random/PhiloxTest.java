@@ -5,25 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 class PhiloxTest {
-    /** Random123 kat_vectors for philox4x32_10 (DESIGN §3). */
+    /** Random123 kat_vectors for philox4x32_10 (DESIGN §3), from philox-kat.txt. */
     @Test
     void knownAnswerVectors() {
-        assertBlock(new int[] {0, 0, 0, 0}, 0, 0, new int[] {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8});
-        assertBlock(new int[] {-1, -1, -1, -1}, -1, -1, new int[] {0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd});
-        assertBlock(new int[] {0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, 0xa4093822, 0x299f31d0,
-                new int[] {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1});
-    }
-
-    private static void assertBlock(int[] c, int k0, int k1, int[] expected) {
-        int[] out = new int[4];
-        Philox.block(c[0], c[1], c[2], c[3], k0, k1, out);
-        assertArrayEquals(expected, out);
-        long seed = (k0 & 0xFFFFFFFFL) | ((long) k1 << 32);
-        Philox.block(seed, c[0], c[1], c[2], c[3], out);
-        assertArrayEquals(expected, out, "64-bit key: low word k0, high word k1");
+        List<PhiloxKnownAnswers.Vector> vectors = PhiloxKnownAnswers.all();
+        assertEquals(3, vectors.size(), "the three vectors of Random123's kat_vectors");
+        for (PhiloxKnownAnswers.Vector v : vectors) {
+            int[] c = v.counter();
+            int[] out = new int[4];
+            Philox.block(c[0], c[1], c[2], c[3], v.k0(), v.k1(), out);
+            assertArrayEquals(v.expected(), out);
+            long seed = (v.k0() & 0xFFFFFFFFL) | ((long) v.k1() << 32);
+            Philox.block(seed, c[0], c[1], c[2], c[3], out);
+            assertArrayEquals(v.expected(), out, "64-bit key: low word k0, high word k1");
+        }
     }
 
     @Test

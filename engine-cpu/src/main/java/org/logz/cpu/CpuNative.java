@@ -64,17 +64,12 @@ final class CpuNative {
     }
 
     private static String load() {
-        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux") ? "linux" : null;
-        String arch = switch (System.getProperty("os.arch")) {
-            case "amd64", "x86_64" -> "x86_64";
-            case "aarch64" -> "aarch64";
-            default -> null;
-        };
-        if (os == null || arch == null) {
+        String platform = NativeLibraries.platform();
+        if (platform == null) {
             return "the native CPU kernels are built for Linux on x86-64 and aarch64 (this is "
                     + System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ")";
         }
-        return NativeLibraries.load(CpuNative.class, "/org/logz/cpu/native/" + os + "-" + arch + "/liblogz_cpu.so",
+        return NativeLibraries.load(CpuNative.class, "/org/logz/cpu/native/" + platform + "/liblogz_cpu.so",
                 "liblogz_cpu.so", "native CPU kernels not built (engine-cpu/build.sh found no C++ compiler or JDK headers)");
     }
 

@@ -1,7 +1,5 @@
 package org.logz.cuda;
 
-import java.util.Locale;
-
 import org.logz.io.NativeLibraries;
 
 /**
@@ -20,19 +18,13 @@ final class EmulatorNative {
     }
 
     private static String load() {
-        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux") ? "linux" : null;
-        String arch = switch (System.getProperty("os.arch")) {
-            case "amd64", "x86_64" -> "x86_64";
-            case "aarch64" -> "arm64";
-            default -> null;
-        };
-        if (os == null || arch == null) {
+        String platform = NativeLibraries.platform();
+        if (platform == null) {
             return "the host emulation is built for Linux only (this is " + System.getProperty("os.name") + "/"
                     + System.getProperty("os.arch") + ")";
         }
-        return NativeLibraries.load(EmulatorNative.class, "/org/logz/cuda/native/" + os + "-" + arch
-                + "/liblogz_cuda_emu.so", "liblogz_cuda_emu.so",
-                "emulator library not built (kernels-cu found no g++ or JDK headers at build time)");
+        return NativeLibraries.load(EmulatorNative.class, "/org/logz/cuda/native/" + platform + "/liblogz_cuda_emu.so",
+                "liblogz_cuda_emu.so", "emulator library not built (kernels-cu found no g++ or JDK headers at build time)");
     }
 
     /** {@code name:kinds;} for every registered kernel. */

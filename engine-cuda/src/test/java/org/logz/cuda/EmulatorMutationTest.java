@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The check modes catch the bugs they exist for, planted in copies of the real kernel sources:
- * deleting the first barrier of {@code logz_block_sum} (common.cuh), which the in-order emulator
+ * deleting the first barrier of {@code logz_block_reduce} (common.cuh), which the in-order emulator
  * cannot see and which on a GPU corrupts every log-sum-exp and ESS, and an off-by-one in the
  * grid-stride loop of every element kernel. Each mutant is compiled with g++ into kernels-cu's
  * command-line driver ({@code emu_driver.cpp}) and run without and with the checks: without them it
@@ -28,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EmulatorMutationTest {
     private static final Path SOURCES = Path.of("..", "kernels-cu", "src", "main");
+    /** Where kernels-cu's build.sh writes stream_tags.h, generated from StreamTag. */
+    private static final Path GENERATED = Path.of("..", "kernels-cu", "target", "generated-include");
     private static final int RACES = 1;
     private static final int MEMORY = 2;
 
@@ -40,6 +42,7 @@ class EmulatorMutationTest {
         Assumptions.assumeTrue(Files.isDirectory(SOURCES.resolve("cuda")),
                 () -> "kernel sources not found at " + SOURCES.toAbsolutePath() + " (the test runs from engine-cuda in the repository)");
         Assumptions.assumeTrue(run(List.of("g++", "--version"), work) != null, "g++ not found: the mutants cannot be compiled");
+        assertTrue(Files.isRegularFile(GENERATED.resolve("stream_tags.h")), "build kernels-cu first: it generates " + GENERATED);
         Path emulator = SOURCES.resolve("emulator").toAbsolutePath();
         Files.writeString(work.resolve("sources.inc"), "#include \"reduce.cu\"\n#include \"particles.cu\"\n");
         Files.writeString(work.resolve("kernels.inc"), "LOGZ_KERNEL(logz_weight_summary)\nLOGZ_KERNEL(logz_fill_f64)\n");
@@ -52,9 +55,10 @@ class EmulatorMutationTest {
     }
 
     @Test
-    void raceModeCatchesTheDeletedFirstBarrierOfTheBlockSum() throws Exception {
+    void raceModeCatchesTheDeletedFirstBarrierOfTheBlockReduction() throws Exception {
         Path binary = driver("no-first-barrier", source -> {
-            int function = source.indexOf("double logz_block_sum(");
+            int function = source.indexOf("T logz_block_reduce(");
+            assertTrue(function >= 0, "common.cuh's logz_block_reduce changed; update the mutant");
             int barrier = source.indexOf("__syncthreads();", function);
             return source.substring(0, barrier) + source.substring(barrier + "__syncthreads();".length());
         });
@@ -105,7 +109,8 @@ class EmulatorMutationTest {
 
     private static void compile(Path cuda, Path... sources) throws Exception {
         List<String> command = new ArrayList<>(List.of("g++", "-std=c++17", "-O1", "-c", "-I", cuda.toAbsolutePath().toString(),
-                "-I", SOURCES.resolve("emulator").toAbsolutePath().toString(), "-I", work.toString()));
+                "-I", SOURCES.resolve("emulator").toAbsolutePath().toString(), "-I", work.toString(),
+                "-I", GENERATED.toAbsolutePath().toString()));
         for (Path s : sources) {
             command.add(s.toString());
         }

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.logz.random.PhiloxKnownAnswers;
 
 /** The host emulation itself: barriers, shuffles, ballots, dynamic shared memory, strict mode, deadlocks. */
 class EmulatorTest {
@@ -36,6 +39,23 @@ class EmulatorTest {
         for (int v : got) {
             assertEquals(96 * 97 / 2, v);
         }
+        device.free(out);
+    }
+
+    @Test
+    void theBlockMaximumKeepsEveryBitOfADouble() {
+        double[] in = new double[256];
+        for (int t = 0; t < in.length; t++) {
+            in[t] = 1 + (t * 37 % 256) * 0x1p-40;
+        }
+        long inPtr = device.allocate(8L * in.length);
+        long out = device.allocate(8);
+        device.put(inPtr, in, 0, in.length);
+        device.launch("logz_selftest_block_max", 1, 1, in.length, 1, 0, KernelArgs.of().ptr(inPtr).ptr(out));
+        double[] got = new double[1];
+        device.get(out, got, 0, 1);
+        assertEquals(1 + 255 * 0x1p-40, got[0], 0.0, "rounded to float on the way?");
+        device.free(inPtr);
         device.free(out);
     }
 
@@ -111,26 +131,28 @@ class EmulatorTest {
 
     @Test
     void philoxMatchesTheKnownAnswers() {
-        PhiloxCheck.assertKnownAnswers(device, KnownAnswers.VECTORS, KnownAnswers.EXPECTED);
+        PhiloxCheck.assertKnownAnswers(device);
     }
 
     /** Shared with the GPU test. */
     static final class PhiloxCheck {
-        static void assertKnownAnswers(CudaDevice device, int[][] vectors, int[][] expected) {
-            int[] in = new int[6 * vectors.length];
-            for (int k = 0; k < vectors.length; k++) {
-                System.arraycopy(vectors[k], 0, in, 6 * k, 6);
+        /** The Philox kernel against Random123's known answers (engine-api's philox-kat.txt). */
+        static void assertKnownAnswers(CudaDevice device) {
+            List<PhiloxKnownAnswers.Vector> vectors = PhiloxKnownAnswers.all();
+            int[] in = new int[6 * vectors.size()];
+            for (int k = 0; k < vectors.size(); k++) {
+                System.arraycopy(vectors.get(k).input(), 0, in, 6 * k, 6);
             }
             long inPtr = device.allocate(4L * in.length);
-            long outPtr = device.allocate(16L * vectors.length);
+            long outPtr = device.allocate(16L * vectors.size());
             device.put(inPtr, in, 0, in.length);
-            device.launch("logz_philox_blocks", 1, 1, 32, 1, 0, KernelArgs.of().ptr(inPtr).i64(vectors.length).ptr(outPtr));
-            int[] out = new int[4 * vectors.length];
+            device.launch("logz_philox_blocks", 1, 1, 32, 1, 0, KernelArgs.of().ptr(inPtr).i64(vectors.size()).ptr(outPtr));
+            int[] out = new int[4 * vectors.size()];
             device.get(outPtr, out, 0, out.length);
-            for (int k = 0; k < vectors.length; k++) {
+            for (int k = 0; k < vectors.size(); k++) {
                 int[] got = new int[4];
                 System.arraycopy(out, 4 * k, got, 0, 4);
-                assertArrayEquals(expected[k], got, "vector " + k);
+                assertArrayEquals(vectors.get(k).expected(), got, "vector " + k);
             }
             device.free(inPtr);
             device.free(outPtr);
