@@ -10,9 +10,8 @@ import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.cpu.CpuBackend;
-import org.logz.cuda.CudaBackend;
 import org.logz.kernel.Kernels;
+import org.logz.kernel.ProductTiming;
 import org.logz.kernel.TemperedKernel;
 import org.logz.memory.Footprint;
 import org.logz.model.BaseRate;
@@ -170,11 +169,13 @@ public final class SweepBenchmark {
     }
 
     private static Products products(ParticleBackend backend, Rbm rbm, Settings s) {
-        if (backend instanceof CudaBackend cuda) {
+        ProductTiming timing = backend.capability(ProductTiming.class).orElseThrow(() -> new UserException(
+                "bench sweep times a backend's products, and " + backend.name() + " cannot time them"));
+        if (!timing.onHost()) {
             return new Products() {
                 @Override
                 public double own(ParticleMatrix x, int sweeps) {
-                    return cuda.productSeconds(s.chains(), rbm.visible(), rbm.hidden(), sweeps);
+                    return timing.seconds(rbm, x, s.chains(), sweeps, false);
                 }
 
                 @Override
@@ -192,12 +193,11 @@ public final class SweepBenchmark {
                 }
             };
         }
-        CpuBackend cpu = (CpuBackend) backend;
         OpenBlasBaseline openBlas = new OpenBlasBaseline(rbm.weights(), rbm.visible(), rbm.hidden(), s.chains(), s.threads());
         return new Products() {
             @Override
             public double own(ParticleMatrix x, int sweeps) {
-                return cpu.productSeconds(rbm, x, s.chains(), sweeps, false);
+                return timing.seconds(rbm, x, s.chains(), sweeps, false);
             }
 
             @Override
@@ -208,7 +208,7 @@ public final class SweepBenchmark {
 
             @Override
             public double floor(int f, ParticleMatrix x, int sweeps) {
-                return f == 0 ? openBlas.seconds(sweeps) : cpu.productSeconds(rbm, x, s.chains(), sweeps, true);
+                return f == 0 ? openBlas.seconds(sweeps) : timing.seconds(rbm, x, s.chains(), sweeps, true);
             }
 
             @Override
@@ -217,6 +217,7 @@ public final class SweepBenchmark {
             }
         };
     }
+
     static double median(double[] v) {
         double[] c = v.clone();
         Arrays.sort(c);

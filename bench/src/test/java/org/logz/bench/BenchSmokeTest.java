@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.logz.UserException;
 import org.logz.backend.ParticleBackend;
+import org.logz.cli.plot.TracePlot;
 import org.logz.cpu.CpuBackend;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;

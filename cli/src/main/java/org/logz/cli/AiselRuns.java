@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.logz.api.Outcome;
 import org.logz.api.Problem;
-import org.logz.bench.TracePlot;
+import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.Method;
 import org.logz.estimate.aisel.AiselResult;
 import org.logz.estimate.aisel.InnerChoice;

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.logz.api.Outcome;
-import org.logz.bench.TracePlot;
+import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.Method;
 import org.logz.io.ValueFiles;

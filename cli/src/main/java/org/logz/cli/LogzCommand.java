@@ -8,11 +8,13 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** The top-level {@code logz} command; the work is in its subcommands, so without one it is a usage error. */
+/**
+ * The top-level {@code logz} command; the work is in its subcommands, so without one it is a usage error. Other
+ * modules' commands ({@link CommandPlugin}) and {@code backends} are added by {@link Main#commandLine}.
+ */
 @Command(name = "logz", mixinStandardHelpOptions = true, version = "logz 0.1.0",
         description = "Log partition functions of large probabilistic models with particle methods.",
-        subcommands = {EstimateCommand.class, GridCommand.class, ExactCommand.class, BarCommand.class, TrainCommand.class, BenchCommand.class,
-                BackendsCommand.class},
+        subcommands = {EstimateCommand.class, GridCommand.class, ExactCommand.class, BarCommand.class, TrainCommand.class},
         synopsisSubcommandLabel = "COMMAND")
 final class LogzCommand implements Callable<Integer> {
     @Spec

@@ -1,6 +1,7 @@
 package org.logz.cli;
 
 import java.io.PrintWriter;
+import java.util.ServiceLoader;
 
 import org.logz.UserException;
 import org.logz.backend.BackendUnavailableException;
@@ -56,10 +57,17 @@ public final class Main {
         }
     }
 
-    /** The logz command line with its converters: what runs a command here and parses it again on a Spark executor. */
+    /**
+     * The logz command line with the commands of the modules on the class path ({@link CommandPlugin}) and its
+     * converters: what runs a command here and parses it again on a Spark executor.
+     */
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LogzCommand());
-        // DESIGN §8: numbers are finite decimals; Java's own forms (0x1p-1, 0.9d, NaN, Infinity) are refused
+        // plugged-in commands (bench) list before backends, which stays last in the help and the usage errors
+        ServiceLoader.load(CommandPlugin.class).forEach(p -> cli.addSubcommand(p.command()));
+        cli.addSubcommand(BackendsCommand.class);
+        // DESIGN §8: numbers are finite decimals; Java's own forms (0x1p-1, 0.9d, NaN, Infinity) are refused. Registered
+        // after every subcommand is added: a converter reaches only the subcommands added before it.
         cli.registerConverter(Double.class, Main::decimal);
         cli.registerConverter(double.class, Main::decimal);
         return cli;

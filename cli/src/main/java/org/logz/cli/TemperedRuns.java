@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.logz.api.Outcome;
-import org.logz.bench.TracePlot;
+import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.Method;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;

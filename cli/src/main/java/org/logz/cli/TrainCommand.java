@@ -62,10 +62,10 @@ final class TrainCommand implements Runnable {
 
     @Override
     public void run() {
-        BenchCommand.atLeast("--hidden", hidden, 1);
-        BenchCommand.atLeast("--epochs", epochs, 1);
-        BenchCommand.atLeast("--cd-steps", cdSteps, 1);
-        BenchCommand.atLeast("--batch-size", batchSize, 1);
+        OptionChecks.atLeast("--hidden", hidden, 1);
+        OptionChecks.atLeast("--epochs", epochs, 1);
+        OptionChecks.atLeast("--cd-steps", cdSteps, 1);
+        OptionChecks.atLeast("--batch-size", batchSize, 1);
         Path dataFile = EstimateCommand.existingFile(data);
         AtomicFiles.requireDistinct(List.of(new AtomicFiles.Named("--out", out)),
                 List.of(new AtomicFiles.Named("--data", dataFile)));

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.logz.api.Outcome;
-import org.logz.bench.TracePlot;
+import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.Method;
 import org.logz.estimate.work.WorkEstimate;

@@ -116,8 +116,5 @@ class AiselCommandsTest {
         Cli.assertUserError(Cli.run("estimate", "--model", "sv:" + zeros, "--method", "aisel"), "y[1] is 0.0");
         Cli.assertUserError(Cli.run("estimate", "--model", "sv:sim200", "--method", "aisel", "--inner", "1048576",
                 "--particles", "1000"), "terms per likelihood sweep");
-        Cli.assertUserError(Cli.run("bench", "aisel", "--model", "glmm:sim8", "--likelihoods", ";"), "lists nothing to run");
-        Cli.assertUserError(Cli.run("bench", "aisel", "--model", "glmm:sim8", "--likelihoods", " prior:4 ;prior:4"),
-                "appears twice");
     }
 }

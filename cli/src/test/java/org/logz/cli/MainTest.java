@@ -58,9 +58,6 @@ class MainTest {
         Cli.Outcome r = Cli.run("estimate", "--chains", "0", "--debug");
         assertEquals(Main.USER_ERROR, r.code());
         assertTrue(r.err().contains("org.logz.UserException"), "--debug prints the trace of a user error too: " + r.err());
-        Cli.Outcome nested = Cli.run("bench", "sweep", "--chains", "0", "--debug");
-        assertEquals(Main.USER_ERROR, nested.code());
-        assertTrue(nested.err().contains("\tat "), "--debug after a nested subcommand: " + nested.err());
     }
 
     @Test
@@ -240,8 +237,6 @@ class MainTest {
                 "100000000"), "capped");
         Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--method", "bar", "--chains", "2147483647"),
                 "ground-state starts");
-        Cli.assertUserError(Cli.run("bench", "sweep", "--chains", "2147483647"), "bench sweep with 2147483647 chains");
-        Cli.assertUserError(Cli.run("bench"), "a benchmark is missing");
     }
 
     /**

@@ -262,13 +262,6 @@ class TrustTest {
         assertEquals("keep\n", Files.readString(work));
     }
 
-    /** Benchmark budgets below one sweep are a user error naming --budgets. */
-    @Test
-    void benchBudgetsMustBePositive() {
-        Cli.assertUserError(Cli.run("bench", "tempered", "--model", "ising:L=4", "--budgets=-5"), "--budgets");
-        Cli.assertUserError(Cli.run("bench", "tempered", "--model", "ising:L=4", "--budgets=500,0"), "--budgets");
-    }
-
     /** {@code logz exact} on a small RBM prints one JSON object and nothing else on stdout or stderr. */
     @Test
     void exactOnASmallRbmPrintsOnlyJson() throws IOException {

@@ -19,10 +19,10 @@ import org.logz.backend.TemperingMoves;
 import org.logz.backend.TemperingSteps;
 import org.logz.backend.WeightSummary;
 import org.logz.backend.WeightedMoments;
+import org.logz.kernel.ProductTiming;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.memory.InsufficientMemoryException;
-import org.logz.model.Rbm;
 import org.logz.resample.Resampling;
 import org.logz.resample.ResamplingScheme;
 import org.nd4j.linalg.factory.Nd4j;
@@ -281,11 +281,15 @@ public final class CpuBackend extends ParticleBackend {
         Resampling.randomIndices(bound, count, seed, step, own(out).values());
     }
 
-    /** Both capabilities run the host reference on the heap vectors, where the CPU keeps them anyway. */
+    /**
+     * Tempering and splitting run the host reference on the heap vectors, where the CPU keeps them anyway; product
+     * timing runs the backend's own RBM arithmetic.
+     */
     @Override
     public <C> Optional<C> capability(Class<C> type) {
         Object c = type == TemperingMoves.class ? (TemperingMoves) this::temperOnHeap
-                : type == Splitting.class ? (Splitting) this::splitOnHeap : null;
+                : type == Splitting.class ? (Splitting) this::splitOnHeap
+                : type == ProductTiming.class ? new CpuProductTiming(this) : null;
         return Optional.ofNullable(type.cast(c));
     }
 
@@ -378,19 +382,6 @@ public final class CpuBackend extends ParticleBackend {
             throw err;
         }
         throw new IllegalStateException(cause);
-    }
-
-    /**
-     * Seconds that {@code sweeps} rounds of an RBM sweep's two products alone ({@code U = X W}, {@code V = H Wᵀ}) take
-     * for the first {@code chains} states of {@code x} (and a hidden draw from them at β = 1) with this backend's RBM
-     * arithmetic: as its kernels lay them out (64-row tiles spread over its threads), or with {@code wholeShape} one
-     * product per thread over contiguous rows. The yardstick of the sweep benchmark, next to the best whole-shape
-     * SGEMM of other libraries; it reads the chains' states because the kernels multiply sparse states faster.
-     */
-    public double productSeconds(Rbm rbm, ParticleMatrix x, int chains, int sweeps, boolean wholeShape) {
-        CpuMatrix states = own(x);
-        states.checkRows(chains);
-        return ProductTiming.seconds(this, rbm, states, chains, sweeps, wholeShape);
     }
 
     private static int tileFrom(int tile, int first) {

@@ -3,8 +3,11 @@ package org.logz.cuda;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
@@ -15,6 +18,7 @@ import org.logz.backend.Tempering;
 import org.logz.backend.TemperingMoves;
 import org.logz.backend.WeightSummary;
 import org.logz.backend.WeightedMoments;
+import org.logz.kernel.ProductTiming;
 import org.logz.memory.Footprint;
 import org.logz.memory.InsufficientMemoryException;
 import org.logz.resample.Resampling;
@@ -33,15 +37,9 @@ public final class CudaBackend extends ParticleBackend {
     final ParticleKernels particleKernels;
     final ReduceKernels reduceKernels;
     final ResampleKernels resampleKernels;
-    final GibbsKernels gibbsKernels;
-    final WeightKernels weightKernels;
-    final IsingKernels isingKernels;
-    final GaussianToyKernels gaussianToyKernels;
     final TemperingKernels temperingKernels;
-    final GpcKernels gpcKernels;
-    final GpcEllipseKernels gpcEllipseKernels;
-    final GlmmKernels glmmKernels;
-    final SvKernels svKernels;
+    /** The model kernels' launchers by class, built on first use ({@link #launcher}). */
+    private final Map<Class<?>, Object> launchers = new ConcurrentHashMap<>();
     private final Set<CudaBuffer> live = Collections.newSetFromMap(new IdentityHashMap<>());
     private final CudaVector summary;
     private final CudaIndexVector flag;
@@ -53,21 +51,22 @@ public final class CudaBackend extends ParticleBackend {
         this.particleKernels = new ParticleKernels(device);
         this.reduceKernels = new ReduceKernels(device);
         this.resampleKernels = new ResampleKernels(device);
-        this.gibbsKernels = new GibbsKernels(device);
-        this.weightKernels = new WeightKernels(device);
-        this.isingKernels = new IsingKernels(device);
-        this.gaussianToyKernels = new GaussianToyKernels(device);
         this.temperingKernels = new TemperingKernels(device);
-        this.gpcKernels = new GpcKernels(device);
-        this.gpcEllipseKernels = new GpcEllipseKernels(device);
-        this.glmmKernels = new GlmmKernels(device);
-        this.svKernels = new SvKernels(device);
         this.summary = new CudaVector(this, 4);
         this.flag = new CudaIndexVector(this, 1);
     }
 
     CudaDevice device() {
         return device;
+    }
+
+    /**
+     * The launcher of a model's .cu on this backend's device, made by {@code create} on first use and shared by every
+     * kernel the backend serves: model kernels fetch their own launchers here, so that the backend names no model
+     * and a new model's kernel edits no existing file.
+     */
+    <L> L launcher(Class<L> type, Function<CudaDevice, L> create) {
+        return type.cast(launchers.computeIfAbsent(type, t -> create.apply(device)));
     }
 
     @Override
@@ -364,11 +363,15 @@ public final class CudaBackend extends ParticleBackend {
         own(out).wrote(0, count, bound);
     }
 
-    /** Tempering moves and ARM splitting run as kernels of tempering.cu and resample.cu. */
+    /**
+     * Tempering moves and ARM splitting run as kernels of tempering.cu and resample.cu; product timing on the GEMM path
+     * the sweeps use.
+     */
     @Override
     public <C> Optional<C> capability(Class<C> type) {
         Object c = type == TemperingMoves.class ? (TemperingMoves) this::temperOnDevice
-                : type == Splitting.class ? (Splitting) this::splitOnDevice : null;
+                : type == Splitting.class ? (Splitting) this::splitOnDevice
+                : type == ProductTiming.class ? new CudaProductTiming(this) : null;
         return Optional.ofNullable(type.cast(c));
     }
 
@@ -453,30 +456,6 @@ public final class CudaBackend extends ParticleBackend {
     @Override
     public void synchronize() {
         device.synchronize();
-    }
-
-    /**
-     * Seconds that {@code sweeps} rounds of a Gibbs sweep's two products alone take on this device
-     * for {@code rows} particles of an {@code n × h} RBM, on the same GEMM path the sweeps use: the
-     * yardstick of the sweep benchmark.
-     */
-    public double productSeconds(int rows, int n, int h, int sweeps) {
-        try (CudaMatrix x = new CudaMatrix(this, rows, n); CudaMatrix w = new CudaMatrix(this, n, h);
-             CudaMatrix u = new CudaMatrix(this, rows, h); CudaMatrix v = new CudaMatrix(this, rows, n)) {
-            device.synchronize();
-            long start = System.nanoTime();
-            for (int s = 0; s < sweeps; s++) {
-                if (device.gemmPath() == CudaDevice.GemmPath.BLAS) {
-                    device.sgemm(false, false, h, rows, n, 1f, w.address(), h, x.address(), n, 0f, u.address(), h);
-                    device.sgemm(true, false, n, rows, h, 1f, w.address(), h, u.address(), h, 0f, v.address(), n);
-                } else {
-                    gibbsKernels.gemm(rows, h, n, x.address(), n, w.address(), h, false, 0f, u.address(), h);
-                    gibbsKernels.gemm(rows, n, h, u.address(), h, w.address(), h, true, 0f, v.address(), n);
-                }
-            }
-            device.synchronize();
-            return (System.nanoTime() - start) * 1e-9;
-        }
     }
 
     @Override

@@ -18,7 +18,7 @@ final class CudaGaussianToyKernel implements TemperedKernel {
 
     CudaGaussianToyKernel(CudaBackend backend, GaussianToy model) {
         this.backend = backend;
-        this.kernels = backend.gaussianToyKernels;
+        this.kernels = backend.launcher(GaussianToyKernels.class, GaussianToyKernels::new);
         this.model = model;
     }
 

@@ -25,7 +25,7 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
 
     CudaGpcAnnealingKernel(CudaBackend backend, TemperedGpc model) {
         this.backend = backend;
-        this.kernels = backend.gpcEllipseKernels;
+        this.kernels = backend.launcher(GpcEllipseKernels.class, GpcEllipseKernels::new);
         this.model = model;
         this.n = model.size();
         double[] p = new double[4 * n];

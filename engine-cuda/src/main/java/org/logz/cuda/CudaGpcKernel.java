@@ -18,6 +18,7 @@ import org.logz.path.GpcSequence;
  */
 final class CudaGpcKernel implements SequentialKernel {
     private final CudaBackend backend;
+    private final GpcKernels kernels;
     private final GpcSequence model;
     private final GpcPrecision precision;
     private final int n;
@@ -31,6 +32,7 @@ final class CudaGpcKernel implements SequentialKernel {
 
     CudaGpcKernel(CudaBackend backend, GpcSequence model) {
         this.backend = backend;
+        this.kernels = backend.launcher(GpcKernels.class, GpcKernels::new);
         this.model = model;
         this.precision = model.precision();
         this.n = model.length();
@@ -104,7 +106,7 @@ final class CudaGpcKernel implements SequentialKernel {
             }
             v = backend.vector((int) scratch);
         }
-        backend.gpcKernels.move(z.row(first), count, n, active, precisionOnDevice(active),
+        kernels.move(z.row(first), count, n, active, precisionOnDevice(active),
                 backend.own(orders).at(0), backend.own(labels).at(0), transitions, backend.own(v).address(),
                 seed, step, first);
     }
@@ -113,7 +115,7 @@ final class CudaGpcKernel implements SequentialKernel {
     public void smooth(ParticleState state, int variable, int first, int count, ParticleVector logW) {
         CudaMatrix z = states(state);
         if (count > 0) {
-            backend.gpcKernels.smooth(z.row(first), count, n, variable, precisionOnDevice(variable + 1),
+            kernels.smooth(z.row(first), count, n, variable, precisionOnDevice(variable + 1),
                     model.label(variable), backend.own(logW).at(first));
         }
     }
@@ -122,7 +124,7 @@ final class CudaGpcKernel implements SequentialKernel {
     public void augment(ParticleState state, int variable, int first, int count, long seed, int step) {
         CudaMatrix z = states(state);
         if (count > 0) {
-            backend.gpcKernels.augment(z.row(first), count, n, variable, precisionOnDevice(variable + 1),
+            kernels.augment(z.row(first), count, n, variable, precisionOnDevice(variable + 1),
                     model.label(variable), seed, step, first);
         }
     }

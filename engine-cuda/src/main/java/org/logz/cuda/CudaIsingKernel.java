@@ -21,7 +21,7 @@ final class CudaIsingKernel implements TemperedKernel {
 
     CudaIsingKernel(CudaBackend backend, Ising model) {
         this.backend = backend;
-        this.kernels = backend.isingKernels;
+        this.kernels = backend.launcher(IsingKernels.class, IsingKernels::new);
         this.model = model;
         this.l = model.size();
     }

@@ -55,8 +55,9 @@ final class CudaLikelihoodKernel implements LikelihoodKernel {
         long xa = backend.own(x).address();
         long ya = backend.own(y).address();
         long oa = backend.own(offsets).address();
+        GlmmKernels kernels = backend.launcher(GlmmKernels.class, GlmmKernels::new);
         return new CudaLikelihoodKernel(backend, new ParticleVector[] {x}, new IndexVector[] {y, offsets},
-                (theta, count, cols, l, seed, step, out, scratch) -> backend.glmmKernels.estimate(theta, count, cols,
+                (theta, count, cols, l, seed, step, out, scratch) -> kernels.estimate(theta, count, cols,
                         model.covariates(), m, xa, ya, oa, l.draws(), l.proposal() == Likelihood.Proposal.LAPLACE, seed,
                         step, scratch.applyAsLong((long) count * m), out));
     }
@@ -70,12 +71,13 @@ final class CudaLikelihoodKernel implements LikelihoodKernel {
             throw e;
         }
         long ya = backend.own(y).address();
+        SvKernels kernels = backend.launcher(SvKernels.class, SvKernels::new);
         return new CudaLikelihoodKernel(backend, new ParticleVector[] {y}, new IndexVector[0],
                 (theta, count, cols, l, seed, step, out, scratch) -> {
                     long block = (long) count * l.draws();
                     long base = scratch.applyAsLong(3 * block);
                     // three arrays of block doubles: h, next, log_weight (addresses in bytes)
-                    backend.svKernels.filter(theta, count, cols, ya, model.length(), l.draws(), seed, step, base,
+                    kernels.filter(theta, count, cols, ya, model.length(), l.draws(), seed, step, base,
                             base + 8 * block, base + 16 * block, out);
                 });
     }

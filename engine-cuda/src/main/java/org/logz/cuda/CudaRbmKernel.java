@@ -22,6 +22,8 @@ import org.logz.random.StreamTag;
 final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
     private final CudaBackend backend;
     private final CudaDevice device;
+    private final GibbsKernels gibbs;
+    private final WeightKernels weights;
     private final BaseRate baseRate;
     private final int n;
     private final int h;
@@ -43,6 +45,8 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
     CudaRbmKernel(CudaBackend backend, Rbm model, BaseRate baseRate) {
         this.backend = backend;
         this.device = backend.device();
+        this.gibbs = backend.launcher(GibbsKernels.class, GibbsKernels::new);
+        this.weights = backend.launcher(WeightKernels.class, WeightKernels::new);
         this.baseRate = baseRate;
         this.n = model.visible();
         this.h = model.hidden();
@@ -115,7 +119,7 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         if (blas()) {
             device.sgemm(false, false, h, rows, k, 1f, w, h, x, n, accumulate ? 1f : 0f, out, h);
         } else {
-            backend.gibbsKernels.gemm(rows, h, k, x, n, w, h, false, accumulate ? 1f : 0f, out, h);
+            gibbs.gemm(rows, h, k, x, n, w, h, false, accumulate ? 1f : 0f, out, h);
         }
     }
 
@@ -123,9 +127,9 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
     private void hiddenFromStates(long x, int rows, float beta, long betas, long seed, int step, long first) {
         if (blas()) {
             productXW(x, rows, n, u.address(), false);
-            backend.gibbsKernels.sampleHidden(u.address(), h, rows, b, beta, betas, hidden.address(), seed, step, first);
+            gibbs.sampleHidden(u.address(), h, rows, b, beta, betas, hidden.address(), seed, step, first);
         } else {
-            backend.gibbsKernels.gemmBernoulli(rows, h, n, x, n, w, h, false, b, 0, beta, betas, hidden.address(), h, seed,
+            gibbs.gemmBernoulli(rows, h, n, x, n, w, h, false, b, 0, beta, betas, hidden.address(), h, seed,
                     step, StreamTag.HIDDEN, first);
         }
     }
@@ -137,9 +141,9 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         }
         if (blas()) {
             device.sgemm(true, false, active, rows, h, 1f, w, h, hidden.address(), h, 0f, v.address(), n);
-            backend.gibbsKernels.sampleVisible(v.address(), n, active, rows, a, a0, beta, betas, x, seed, step, first);
+            gibbs.sampleVisible(v.address(), n, active, rows, a, a0, beta, betas, x, seed, step, first);
         } else {
-            backend.gibbsKernels.gemmBernoulli(rows, active, h, hidden.address(), h, w, h, true, a, a0, beta, betas, x, n,
+            gibbs.gemmBernoulli(rows, active, h, hidden.address(), h, w, h, true, a, a0, beta, betas, x, n,
                     seed, step, StreamTag.VISIBLE, first);
         }
     }
@@ -148,7 +152,7 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
     public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
         CudaMatrix xm = states(x);
         if (count > 0) {
-            backend.gibbsKernels.sampleBase(xm.address(), count, n, baseProbability, seed, step, firstChain);
+            gibbs.sampleBase(xm.address(), count, n, baseProbability, seed, step, firstChain);
         }
     }
 
@@ -171,7 +175,7 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         }
         ensureScratch(count);
         productXW(xm.address(), count, n, u.address(), false);
-        backend.weightKernels.anneal(u.address(), xm.address(), n, h, count, b, slope, from, to, lw.address(), transition,
+        weights.anneal(u.address(), xm.address(), n, h, count, b, slope, from, to, lw.address(), transition,
                 hidden.address(), seed, step, firstChain);
         if (transition) {
             visibleFromHidden(xm.address(), count, n, (float) to, 0, seed, step, firstChain);
@@ -205,7 +209,7 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         }
         ensureScratch(count);
         productXW(xm.address(), count, n, u.address(), false);
-        backend.weightKernels.levels(u.address(), xm.address(), n, h, count, a, a0, b, ladder.address(), levels, f.address(),
+        weights.levels(u.address(), xm.address(), n, h, count, a, a0, b, ladder.address(), levels, f.address(),
                 d.address());
     }
 
@@ -224,7 +228,7 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         }
         backend.upload(c, coefficient);
         productXW(xm.address(), count, n, u.address(), false);
-        backend.weightKernels.logDensity(u.address(), xm.address(), n, h, count, b, coefficient.address(), beta, o.address());
+        weights.logDensity(u.address(), xm.address(), n, h, count, b, coefficient.address(), beta, o.address());
     }
 
     /** {@code aᵀx + Σ_j softplus(b_j + xᵀW_:j)}: units not yet entered are 0, so this is {@code log f_n}. */
@@ -269,7 +273,7 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         }
         ensureScratch(count);
         for (int sweep = 0; sweep < sweeps; sweep++) {
-            backend.gibbsKernels.sampleHidden(gm.row(first), h, count, 0, 1f, 0, hidden.address(), seed, step + sweep, first);
+            gibbs.sampleHidden(gm.row(first), h, count, 0, 1f, 0, hidden.address(), seed, step + sweep, first);
             visibleFromHidden(xm.row(first), count, active, 1f, 0, seed, step + sweep, first);
             refresh(xm, gm, first, count, active);
         }
@@ -280,7 +284,7 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         CudaMatrix gm = states(state.matrix(1));
         CudaVector lw = backend.own(logW);
         if (count > 0) {
-            backend.weightKernels.smooth(gm.row(first), h, count, w + 4L * unit * h, visibleBias[unit], lw.at(first));
+            weights.smooth(gm.row(first), h, count, w + 4L * unit * h, visibleBias[unit], lw.at(first));
         }
     }
 
@@ -289,7 +293,7 @@ final class CudaRbmKernel implements TemperedKernel, SequentialKernel {
         CudaMatrix xm = states(state.variables());
         CudaMatrix gm = states(state.matrix(1));
         if (count > 0) {
-            backend.weightKernels.augment(xm.row(first), gm.row(first), n, h, count, unit, w + 4L * unit * h,
+            weights.augment(xm.row(first), gm.row(first), n, h, count, unit, w + 4L * unit * h,
                     visibleBias[unit], seed, step, first);
         }
     }

@@ -1,4 +1,4 @@
-package org.logz.bench;
+package org.logz.cli.plot;
 
 /**
  * A round axis range for plots: a tick step of 1, 2 or 5 × 10^k giving at most about eight ticks, the range

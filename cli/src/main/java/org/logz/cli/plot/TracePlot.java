@@ -1,4 +1,4 @@
-package org.logz.bench;
+package org.logz.cli.plot;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;

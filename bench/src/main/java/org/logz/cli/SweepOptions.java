@@ -15,9 +15,9 @@ final class SweepOptions {
 
     /** Checks the options and returns the backend threads: --threads, else every core. */
     int checkedThreads(BackendOptions backend) {
-        BenchCommand.atLeast("--chains", chains, 1);
-        BenchCommand.atLeast("--sweeps", sweeps, 1);
-        BenchCommand.atLeast("--repeats", repeats, 1);
+        OptionChecks.atLeast("--chains", chains, 1);
+        OptionChecks.atLeast("--sweeps", sweeps, 1);
+        OptionChecks.atLeast("--repeats", repeats, 1);
         return backend.threads == null ? Runtime.getRuntime().availableProcessors() : backend.threads;
     }
 }

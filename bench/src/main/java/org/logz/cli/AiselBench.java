@@ -53,9 +53,9 @@ final class AiselBench implements Runnable {
     @Override
     public void run() {
         table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
-        BenchCommand.atLeast("--particles", particles, 2);
-        BenchCommand.atLeast("--moves", moves, 1);
-        BenchCommand.atLeast("--seeds", seeds, 2);
+        OptionChecks.atLeast("--particles", particles, 2);
+        OptionChecks.atLeast("--moves", moves, 1);
+        OptionChecks.atLeast("--seeds", seeds, 2);
         if (!(essTarget > 0 && essTarget < 1)) {
             throw new UserException("--ess-target must lie in (0, 1), got " + essTarget);
         }

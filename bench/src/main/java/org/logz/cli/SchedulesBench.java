@@ -51,9 +51,9 @@ final class SchedulesBench implements Runnable {
     @Override
     public void run() {
         table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
-        BenchCommand.atLeast("--chains", chains, 2);
-        BenchCommand.atLeast("--steps", steps, 1);
-        BenchCommand.atLeast("--seeds", seeds, 2);
+        OptionChecks.atLeast("--chains", chains, 2);
+        OptionChecks.atLeast("--steps", steps, 1);
+        OptionChecks.atLeast("--seeds", seeds, 2);
         Problem problem = Problem.parse(model);
         double exact = problem.requireExactLogZ("bench schedules");
         List<ScheduleComparison.Row> rows;

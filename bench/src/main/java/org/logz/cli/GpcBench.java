@@ -52,7 +52,7 @@ final class GpcBench implements Runnable {
     @Override
     public void run() {
         table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model.replaceFirst("^gpc:", ""))));
-        BenchCommand.atLeast("--replicates", replicates, 2);
+        OptionChecks.atLeast("--replicates", replicates, 2);
         List<GpcComparison.Entry> entries = runs.stream().map(GpcComparison.Entry::parse).toList();
         if (!(Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma))
                 instanceof Problem.GpcProblem gpc)) {

@@ -99,7 +99,7 @@ final class CalibrationBench implements Runnable {
     @Override
     public void run() {
         table.checkWritable();
-        BenchCommand.atLeast("--seeds", seeds, 2);
+        OptionChecks.atLeast("--seeds", seeds, 2);
         List<Case> cases = selected();
         Map<String, List<Double>> z = new LinkedHashMap<>();
         Map<String, int[]> missingWarned = new LinkedHashMap<>();

@@ -41,7 +41,7 @@ final class SparkBench implements Runnable {
     @Override
     public void run() {
         for (int n : executors) {
-            BenchCommand.atLeast("--executors", n, 1);
+            OptionChecks.atLeast("--executors", n, 1);
         }
         List<String> args = new ArrayList<>(List.of("estimate"));
         args.addAll(options);

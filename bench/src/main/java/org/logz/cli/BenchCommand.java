@@ -1,5 +1,7 @@
 package org.logz.cli;
 
+import static org.logz.cli.OptionChecks.atLeast;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -241,13 +243,6 @@ final class BenchCommand implements Callable<Integer> {
             atLeast(option, v, 1);
         }
         return out;
-    }
-
-    /** A message naming the option when {@code value} is below {@code min}. */
-    static void atLeast(String option, int value, int min) {
-        if (value < min) {
-            throw new UserException(option + " must be at least " + min + ", got " + value);
-        }
     }
 
     @Command(name = "tempered", mixinStandardHelpOptions = true,

@@ -4,19 +4,39 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.logz.backend.ParticleMatrix;
+import org.logz.kernel.ProductTiming;
 import org.logz.model.Rbm;
 import org.logz.random.StreamTag;
 
 /**
- * Times an RBM sweep's two products with the CPU backend's RBM arithmetic ({@link CpuBackend#productSeconds}) on the
- * inputs a sweep of the chains' current states multiplies: the states themselves and a hidden draw from them at
- * β = 1. The kernels multiply sparse states faster than dense ones, so random states would time something else.
+ * The CPU backend's {@link ProductTiming}: times an RBM sweep's two products with the backend's RBM arithmetic, as its
+ * kernels lay them out (64-row tiles spread over its threads) or one whole-shape product per thread over contiguous
+ * rows, on the inputs a sweep of the chains' current states multiplies: the states themselves and a hidden draw from
+ * them at β = 1. The kernels multiply sparse states faster than dense ones, so random states would time something else.
  */
-final class ProductTiming {
-    private ProductTiming() {
+final class CpuProductTiming implements ProductTiming {
+    private final CpuBackend backend;
+
+    CpuProductTiming(CpuBackend backend) {
+        this.backend = backend;
     }
 
-    static double seconds(CpuBackend backend, Rbm rbm, CpuMatrix states, int chains, int sweeps, boolean wholeShape) {
+    @Override
+    public double seconds(Rbm rbm, ParticleMatrix x, int chains, int sweeps, boolean wholeShape) {
+        CpuMatrix states = backend.own(x);
+        states.checkRows(chains);
+        return seconds(backend, rbm, states, chains, sweeps, wholeShape);
+    }
+
+    /** Host products, next to which a host BLAS's whole-shape SGEMM is the floor. */
+    @Override
+    public boolean onHost() {
+        return true;
+    }
+
+    private static double seconds(CpuBackend backend, Rbm rbm, CpuMatrix states, int chains, int sweeps,
+                                  boolean wholeShape) {
         int n = rbm.visible();
         int h = rbm.hidden();
         int parts = wholeShape ? Math.min(backend.threads(), chains) : CpuMatrix.tileCount(chains);

@@ -1,0 +1,43 @@
+package org.logz.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** {@code logz bench} as the cli finds it on the class path: its place among the commands, --debug and its refusals. */
+class BenchCommandTest {
+
+    /** Plugged in where it was built in: after train, before backends, in the help and in the usage error. */
+    @Test
+    void benchIsACommandOfLogz() {
+        Cli.assertUserError(Cli.run(), "one of estimate, grid, exact, bar, train, bench, backends");
+        Cli.Outcome help = Cli.run("bench", "--help");
+        assertEquals(0, help.code(), help.err());
+        assertTrue(help.out().startsWith("Usage: logz bench "), help.out());
+    }
+
+    /** The inherited --debug reaches a plugged-in command's subcommands. */
+    @Test
+    void debugAfterANestedSubcommandPrintsTheTrace() {
+        Cli.Outcome nested = Cli.run("bench", "sweep", "--chains", "0", "--debug");
+        assertEquals(Main.USER_ERROR, nested.code());
+        assertTrue(nested.err().contains("\tat "), "--debug after a nested subcommand: " + nested.err());
+    }
+
+    @Test
+    void impossibleRequestsAreRefusedUpFront() {
+        Cli.assertUserError(Cli.run("bench", "sweep", "--chains", "2147483647"), "bench sweep with 2147483647 chains");
+        Cli.assertUserError(Cli.run("bench"), "a benchmark is missing");
+        Cli.assertUserError(Cli.run("bench", "aisel", "--model", "glmm:sim8", "--likelihoods", ";"), "lists nothing to run");
+        Cli.assertUserError(Cli.run("bench", "aisel", "--model", "glmm:sim8", "--likelihoods", " prior:4 ;prior:4"),
+                "appears twice");
+    }
+
+    /** Benchmark budgets below one sweep are a user error naming --budgets. */
+    @Test
+    void benchBudgetsMustBePositive() {
+        Cli.assertUserError(Cli.run("bench", "tempered", "--model", "ising:L=4", "--budgets=-5"), "--budgets");
+        Cli.assertUserError(Cli.run("bench", "tempered", "--model", "ising:L=4", "--budgets=500,0"), "--budgets");
+    }
+}
