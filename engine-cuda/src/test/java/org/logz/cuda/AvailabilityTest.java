@@ -23,7 +23,7 @@ class AvailabilityTest {
     void anUnavailableGpuGivesOneOfTheDistinctReasons() {
         String reason = new CudaBackendProvider().unavailableReason();
         if (reason.isEmpty()) {
-            return; // a GPU is here: GpuContractTest covers it
+            return; // a GPU is here: GpuContractsTest covers it
         }
         assertTrue(reason.startsWith("no CUDA driver") || reason.startsWith("no CUDA device")
                 || reason.startsWith("kernels not built") || reason.startsWith("the CUDA driver"), reason);

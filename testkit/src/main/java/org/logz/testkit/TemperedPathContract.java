@@ -6,20 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.BaseRate;
-import org.logz.model.GaussianToy;
 import org.logz.model.Ising;
-import org.logz.model.RandomRbm;
-import org.logz.model.TemperedGpc;
 import org.logz.model.TemperedModel;
-import org.logz.model.TemperedRbm;
 import org.logz.path.TemperedPath;
 
 /**
@@ -28,16 +22,11 @@ import org.logz.path.TemperedPath;
  * DESIGN §3 gives them, and a model without a kernel refused with the backend's name.
  */
 public abstract class TemperedPathContract extends BackendTest {
-    private static List<TemperedModel> models() {
-        return List.of(new TemperedRbm(RandomRbm.create(13, 7, 1.0, 61), BaseRate.uniform(13)), new Ising(4),
-                GaussianToy.habeck(), TemperedGpc.fromPrior(GpcKernelContract.problem()));
-    }
-
     @Test
     void transitionsPerStepAreTheKernelsTransitionsAtTheStepsPhiloxIndices() {
         int count = 67;
         long seed = 19;
-        for (TemperedModel model : models()) {
+        for (TemperedModel model : Examples.of(TemperedModel.class)) {
             float[][] byPath = new float[2][];
             for (int n : new int[] {1, 3}) {
                 try (TemperedPath path = new TemperedPath(backend, model, n); TemperedPath.Chains chains = path.chains(count);

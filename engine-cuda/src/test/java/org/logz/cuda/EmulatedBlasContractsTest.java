@@ -1,0 +1,12 @@
+package org.logz.cuda;
+
+import org.logz.backend.ParticleBackend;
+import org.logz.testkit.BackendContracts;
+
+/** Every contract on the emulated device, products through the host SGEMM (cuBLAS's contract). */
+class EmulatedBlasContractsTest extends BackendContracts {
+    @Override
+    protected ParticleBackend createBackend(int threads) {
+        return EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
+    }
+}

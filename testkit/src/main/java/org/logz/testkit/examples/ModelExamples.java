@@ -1,0 +1,87 @@
+package org.logz.testkit.examples;
+
+import java.util.Optional;
+
+import org.logz.io.LatentFiles;
+import org.logz.model.BaseRate;
+import org.logz.model.GaussianToy;
+import org.logz.model.Ising;
+import org.logz.model.Likelihood;
+import org.logz.model.PseudoMarginal;
+import org.logz.model.RandomRbm;
+import org.logz.model.TemperedGpc;
+import org.logz.model.TemperedRbm;
+import org.logz.path.GpcSequence;
+import org.logz.path.RbmSequence;
+import org.logz.path.UnitOrder;
+import org.logz.testkit.GpcKernelContract;
+import org.logz.testkit.ModelExample;
+
+/** The contracts' small instance of each model logz has, found by ServiceLoader like the kernel providers. */
+public final class ModelExamples {
+    private ModelExamples() {
+    }
+
+    public static final class TemperedRbmExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new TemperedRbm(RandomRbm.create(11, 5, 1.0, 3), BaseRate.uniform(11));
+        }
+    }
+
+    public static final class IsingExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new Ising(4);
+        }
+    }
+
+    public static final class GaussianToyExample implements ModelExample {
+        @Override
+        public Object model() {
+            return GaussianToy.habeck();
+        }
+    }
+
+    public static final class TemperedGpcExample implements ModelExample {
+        @Override
+        public Object model() {
+            return TemperedGpc.fromPrior(GpcKernelContract.problem());
+        }
+    }
+
+    public static final class PseudoMarginalExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new PseudoMarginal(LatentFiles.glmm("sim8"), new Likelihood.Estimated(2, Likelihood.Proposal.LAPLACE));
+        }
+    }
+
+    public static final class RbmSequenceExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new RbmSequence(RandomRbm.create(11, 5, 1.0, 3), UnitOrder.natural(11), Optional.empty());
+        }
+    }
+
+    public static final class GpcSequenceExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new GpcSequence(GpcKernelContract.problem(), UnitOrder.natural(6));
+        }
+    }
+
+    public static final class GlmmExample implements ModelExample {
+        @Override
+        public Object model() {
+            return LatentFiles.glmm("sim8");
+        }
+    }
+
+    public static final class StochasticVolatilityExample implements ModelExample {
+        @Override
+        public Object model() {
+            return LatentFiles.stochasticVolatility("sim200");
+        }
+    }
+}
