@@ -10,6 +10,9 @@ import org.logz.memory.HostMemory;
 import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Rbm;
+import org.logz.model.gpc.GpcProblem;
+import org.logz.model.latent.LatentProblem;
+import org.logz.model.rbm.RbmProblem;
 
 /**
  * logz from Java, reading like the command line:
@@ -62,7 +65,7 @@ public final class Logz {
     /** An RBM already built (for instance by {@code org.logz.train.CdTrainer}); immutable, so used as it is. */
     public static Estimation rbm(Rbm rbm) {
         required(rbm, "the RBM");
-        return new Estimation(new Problem.RbmProblem(new RbmSource(rbm.toString(), rbm, Optional.empty(), false)));
+        return new Estimation(new RbmProblem(new RbmSource(rbm.toString(), rbm, Optional.empty(), false)));
     }
 
     /**
@@ -90,7 +93,7 @@ public final class Logz {
 
     /** A GP classifier built in memory; its covariance and labels are read by every run, never modified. */
     public static Estimation gpc(GpClassification model) {
-        return new Estimation(new Problem.GpcProblem(required(model, "the GP classifier")));
+        return new Estimation(new GpcProblem(required(model, "the GP classifier")));
     }
 
     /**
@@ -98,7 +101,7 @@ public final class Logz {
      * every run, never modified.
      */
     public static Estimation latent(LatentModel model) {
-        return new Estimation(new Problem.LatentProblem(required(model, "the latent-variable model")));
+        return new Estimation(new LatentProblem(required(model, "the latent-variable model")));
     }
 
     private static <T> T required(T model, String what) {

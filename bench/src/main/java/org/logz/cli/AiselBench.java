@@ -5,6 +5,7 @@ import java.util.OptionalDouble;
 
 import org.logz.UserException;
 import org.logz.api.Problem;
+import org.logz.model.LatentModel;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.AiselComparison;
 import org.logz.io.AtomicFiles;
@@ -59,15 +60,15 @@ final class AiselBench implements Runnable {
         if (!(essTarget > 0 && essTarget < 1)) {
             throw new UserException("--ess-target must lie in (0, 1), got " + essTarget);
         }
-        if (!(Problem.parse(model) instanceof Problem.LatentProblem problem)) {
-            throw new UserException("bench aisel needs a latent-variable model: glmm:SET|FILE or sv:SET|FILE");
-        }
-        List<String> entries = AiselComparison.check(likelihoods == null ? AiselComparison.defaults(problem.model())
-                : likelihoods, problem.model());
+        Problem problem = Problem.parse(model);
+        LatentModel latent = problem.latentModel().orElseThrow(() -> new UserException(
+                "bench aisel needs a latent-variable model: glmm:SET|FILE or sv:SET|FILE"));
+        List<String> entries = AiselComparison.check(likelihoods == null ? AiselComparison.defaults(latent)
+                : likelihoods, latent);
         OptionalDouble reference = problem.exactLogZ(false).map(OptionalDouble::of).orElse(OptionalDouble.empty());
         List<AiselComparison.Row> rows;
         try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
-            rows = AiselComparison.run(backend, problem.model(), entries, particles, essTarget, moves, seeds,
+            rows = AiselComparison.run(backend, latent, entries, particles, essTarget, moves, seeds,
                     table.seed, reference, progress);
         }
         String markdown = AiselComparison.markdown(model, reference, rows);

@@ -80,21 +80,21 @@ final class BenchCommand implements Callable<Integer> {
             int threads = timing.checkedThreads(backendOptions);
             Problem problem = model == null ? null : Problem.parse(model, EstimateCommand.optional(logEll),
                     EstimateCommand.optional(logSigma));
-            if (problem instanceof Problem.GpcProblem gpc) {
+            if (problem != null && problem.classifier().isPresent()) {
                 if (spec.commandLine().getParseResult().hasMatchedOption("--sweeps")) {
                     throw new UserException("--sweeps does not apply to gpc: models (one sweep per repetition)");
                 }
                 GpcSweepBenchmark.Result r;
                 try (ParticleBackend backend = backendOptions.open()) {
-                    r = GpcSweepBenchmark.run(backend, gpc.model(), new GpcSweepBenchmark.Settings(timing.chains, timing.repeats, threads));
+                    r = GpcSweepBenchmark.run(backend, problem.classifier().orElseThrow(), new GpcSweepBenchmark.Settings(timing.chains, timing.repeats, threads));
                 }
                 Json.print(spec.commandLine().getOut(), new GpcReport(model, r));
                 return;
             }
-            if (problem != null && !(problem instanceof Problem.RbmProblem)) {
+            if (problem != null && problem.rbm().isEmpty()) {
                 throw new UserException("bench sweep runs on RBMs and gpc: models, not " + model);
             }
-            Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : ((Problem.RbmProblem) problem).source().rbm();
+            Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : problem.rbm().orElseThrow();
             SweepBenchmark.Result r;
             try (ParticleBackend backend = backendOptions.open()) {
                 r = SweepBenchmark.run(backend, rbm, BaseRate.uniform(rbm.visible()),
@@ -151,10 +151,10 @@ final class BenchCommand implements Callable<Integer> {
             int threads = timing.checkedThreads(backendOptions);
             Problem problem = model == null ? null : Problem.parse(model, EstimateCommand.optional(null),
                     EstimateCommand.optional(null));
-            if (problem != null && !(problem instanceof Problem.RbmProblem)) {
+            if (problem != null && problem.rbm().isEmpty()) {
                 throw new UserException("bench peers runs on RBMs, not " + model);
             }
-            Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : ((Problem.RbmProblem) problem).source().rbm();
+            Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : problem.rbm().orElseThrow();
             PeerBenchmark.Result r;
             try (ParticleBackend backend = backendOptions.open()) {
                 r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(timing.chains, timing.sweeps, timing.repeats, threads,

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.logz.UserException;
 import org.logz.api.Problem;
+import org.logz.model.GpClassification;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.GpcComparison;
 import org.logz.io.AtomicFiles;
@@ -54,17 +55,16 @@ final class GpcBench implements Runnable {
         table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model.replaceFirst("^gpc:", ""))));
         OptionChecks.atLeast("--replicates", replicates, 2);
         List<GpcComparison.Entry> entries = runs.stream().map(GpcComparison.Entry::parse).toList();
-        if (!(Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma))
-                instanceof Problem.GpcProblem gpc)) {
-            throw new UserException("bench gpc needs a GP classification model (gpc:SET|FILE), got " + model);
-        }
+        GpClassification classifier = Problem.parse(model, EstimateCommand.optional(logEll),
+                EstimateCommand.optional(logSigma)).classifier().orElseThrow(() -> new UserException(
+                "bench gpc needs a GP classification model (gpc:SET|FILE), got " + model));
         GpcComparison.Table result;
         try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
-            result = GpcComparison.run(backend, gpc.model(), entries, replicates, table.seed, progress);
+            result = GpcComparison.run(backend, classifier, entries, replicates, table.seed, progress);
         }
         String markdown = GpcComparison.markdown(result);
         table.write(markdown);
-        Json.print(spec.commandLine().getOut(), new Report(model, gpc.model().size(), replicates, result.epLogZ(),
+        Json.print(spec.commandLine().getOut(), new Report(model, classifier.size(), replicates, result.epLogZ(),
                 result.rows(), markdown));
     }
 

@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.logz.api.Outcome;
-import org.logz.api.Problem;
 import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.Method;
 import org.logz.estimate.aisel.AiselResult;
@@ -24,7 +23,7 @@ final class AiselRuns {
         var plan = (Outcome.Plan.Aisel) o.plan();
         List<AiselResult> results = plan.results();
         ResamplingScheme scheme = plan.scheme();
-        LatentModel model = ((Problem.LatentProblem) c.problem).model();
+        LatentModel model = c.problem.latentModel().orElseThrow();
         AiselResult r = results.get(0);
         SmcResult s = r.smc();
         Map<Method, Json.Estimate> estimates = SmcRuns.readings(EstimateCommand.runs(o, SmcResult.class));

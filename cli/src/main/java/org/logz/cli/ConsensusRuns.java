@@ -9,6 +9,7 @@ import java.util.OptionalDouble;
 import org.logz.UserException;
 import org.logz.api.ConsensusResult;
 import org.logz.api.Estimation;
+import org.logz.api.ModelFamilies;
 import org.logz.api.Problem;
 import org.logz.api.Result;
 import org.logz.estimate.Method;
@@ -53,8 +54,8 @@ final class ConsensusRuns {
             }
         }
         Problem problem = c.parseProblem();
-        if (!(problem instanceof Problem.RbmProblem) && c.matched("--compare-exact")) {
-            throw new UserException("--compare-exact applies to RBMs only");
+        if (!problem.family().options().contains("--compare-exact") && c.matched("--compare-exact")) {
+            throw new UserException("--compare-exact applies to " + ModelFamilies.readers("--compare-exact") + " only");
         }
         Estimation e = c.estimation(problem).tolerance(c.tolerance).listeners(Progress::onTerminal);
         if (c.timeLimit != null) {

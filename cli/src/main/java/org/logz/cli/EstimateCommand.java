@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.logz.UserException;
 import org.logz.api.Estimation;
 import org.logz.api.Family;
+import org.logz.api.ModelFamilies;
 import org.logz.api.Outcome;
 import org.logz.api.Problem;
 import org.logz.backend.Backends;
@@ -354,10 +355,10 @@ final class EstimateCommand implements Callable<Integer> {
         checkSpark(family);
         checkOutputs();
         problem = parseProblem();
-        if (!(problem instanceof Problem.RbmProblem) && matched("--compare-exact")) {
-            throw new UserException("--compare-exact applies to RBMs only");
+        if (!problem.family().options().contains("--compare-exact") && matched("--compare-exact")) {
+            throw new UserException("--compare-exact applies to " + ModelFamilies.readers("--compare-exact") + " only");
         }
-        if (sparkMaster != null && family == Family.SEQUENTIAL && problem instanceof Problem.GpcProblem) {
+        if (sparkMaster != null && family == Family.SEQUENTIAL && problem.classifier().isPresent()) {
             // the path's precision drift, refactorizations and condition estimate accumulate in one process
             throw new UserException("--spark does not run rm/arm on a GP classifier: its report reads the precision drift "
                     + "and conditioning that the replicates accumulate in one process; run without --spark");

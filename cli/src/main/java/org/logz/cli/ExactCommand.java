@@ -2,10 +2,7 @@ package org.logz.cli;
 
 import java.util.Optional;
 
-import org.logz.UserException;
 import org.logz.api.Problem;
-import org.logz.api.RbmSource;
-import org.logz.exact.GlmmEvidence;
 import org.logz.exact.RbmEnumeration;
 import org.logz.model.Rbm;
 
@@ -42,36 +39,19 @@ final class ExactCommand implements Runnable {
     public void run() {
         long started = System.nanoTime();
         Problem problem = Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma));
-        Optional<GlmmEvidence.Result> quadrature = problem instanceof Problem.LatentProblem latent ? latent.quadrature()
-                : Optional.empty();
-        if (quadrature.isPresent()) {
-            Problem.LatentProblem latent = (Problem.LatentProblem) problem;
-            GlmmEvidence.Result r = quadrature.get();
-            Json.print(spec.commandLine().getOut(), new Formula(latent.converged(r, true).orElseThrow(), problem.describe(),
-                    "adaptive Gauss-Hermite quadrature over θ (24 nodes per dimension) of the exact group likelihoods "
-                            + "(Gauss-Hermite, or Gauss-Legendre panels where that does not converge)", r.quadratureError(),
-                    (System.nanoTime() - started) * 1e-9));
+        Optional<Rbm> enumerable = problem.rbm();
+        if (enumerable.isEmpty()) {
+            Problem.Exact exact = problem.exact();
+            Json.print(spec.commandLine().getOut(), new Formula(exact.logZ(), problem.describe(), exact.method(),
+                    exact.error(), (System.nanoTime() - started) * 1e-9));
             return;
         }
-        if (!(problem instanceof Problem.RbmProblem rbmProblem)) {
-            double logZ = problem.exactLogZ(true).orElseThrow(() -> new UserException(problem.describe().model()
-                    + " has no exact evidence (it needs p ≤ 2 GLMM covariates for quadrature); estimate it with "
-                    + "--method aisel"));
-            Json.print(spec.commandLine().getOut(), new Formula(logZ, problem.describe(),
-                    problem instanceof Problem.IsingProblem ? "Kaufman (1949)"
-                            : problem instanceof Problem.GpcProblem gpc ? (gpc.model().size() <= 3
-                            ? "orthant probability (Sheppard)" : "independent cases, 2^-n")
-                            : "closed form", null,
-                    (System.nanoTime() - started) * 1e-9));
-            return;
-        }
-        RbmSource source = rbmProblem.source();
-        Rbm rbm = source.rbm();
+        Rbm rbm = enumerable.get();
         double logZ;
         try (Progress progress = Progress.onTerminal("exact")) {
             logZ = RbmEnumeration.logZ(rbm, progress);
         }
-        Json.print(spec.commandLine().getOut(), new Enumeration(logZ, source.name(), rbm.visible(), rbm.hidden(),
+        Json.print(spec.commandLine().getOut(), new Enumeration(logZ, problem.describe().model(), rbm.visible(), rbm.hidden(),
                 rbm.hidden() <= rbm.visible() ? "hidden" : "visible", 1L << Math.min(rbm.visible(), rbm.hidden()),
                 (System.nanoTime() - started) * 1e-9));
     }

@@ -11,7 +11,6 @@ import org.logz.estimate.EstimationException;
 import org.logz.estimate.Method;
 import org.logz.estimate.ProgressListener;
 import org.logz.estimate.Warning;
-import org.logz.exact.RbmEnumeration;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 
@@ -68,7 +67,7 @@ public final class Consensus {
 
     /** The two estimators for this model: parallel tempering where chains can sit at their own temperatures. */
     private List<Method> methods() {
-        boolean tempers = !(base.problem instanceof Problem.ToyProblem) && !(base.problem instanceof Problem.LatentProblem);
+        boolean tempers = base.problem.family().methods().contains(Family.PARALLEL_TEMPERING);
         return List.of(tempers ? Method.PT : Method.SMC, Method.BAR);
     }
 
@@ -252,10 +251,6 @@ public final class Consensus {
      * with, rather than from chains run at β = 1 from the base.
      */
     private String reverseStart() {
-        if (base.problem instanceof Problem.RbmProblem rbm && base.data == null
-                && !RbmEnumeration.canSample(rbm.source().rbm())) {
-            return "forward";
-        }
-        return null;
+        return base.problem.consensusReverseStart(base.data != null);
     }
 }

@@ -659,7 +659,7 @@ public final class Estimation {
     public boolean splitsChains() {
         Family family = check();
         return (family == Family.ANNEALING || family == Family.WORK || family == Family.TEMPERED)
-                && !(problem instanceof Problem.LatentProblem) && !forwardStart();
+                && problem.independentChains() && !forwardStart();
     }
 
     /** Whether reverse chains start from the forward run's end states, which a run split by chains does not have. */
@@ -848,15 +848,13 @@ public final class Estimation {
                 throw new UserException(option + " does not apply to --method " + method);
             }
         }
-        if (!(problem instanceof Problem.RbmProblem)) {
-            for (String option : new String[] {"--data", "--base-rate"}) {
-                if (given(option)) {
-                    throw new UserException(option + " applies to RBMs only");
-                }
+        for (String option : new String[] {"--data", "--base-rate"}) {
+            if (!problem.family().options().contains(option) && given(option)) {
+                throw new UserException(option + " applies to " + ModelFamilies.readers(option) + " only");
             }
         }
-        if (!(problem instanceof Problem.GpcProblem) && given("--start")) {
-            throw new UserException("--start applies to GP classification (--model gpc:...) only");
+        if (!problem.family().options().contains("--start") && given("--start")) {
+            throw new UserException("--start applies to " + ModelFamilies.readers("--start") + " only");
         }
         checkLatent(family);
         return family;
@@ -864,19 +862,18 @@ public final class Estimation {
 
     /** --inner, --proposal and --likelihood belong to latent-variable models, and those to the methods that anneal θ. */
     private void checkLatent(Family family) {
-        boolean latent = problem instanceof Problem.LatentProblem;
         for (String option : new String[] {"--inner", "--proposal", "--likelihood"}) {
-            if (!latent && given(option)) {
-                throw new UserException(option + " applies to latent-variable models (--model glmm:... or sv:...) only");
+            if (!problem.family().options().contains(option) && given(option)) {
+                throw new UserException(option + " applies to " + ModelFamilies.readers(option) + " only");
             }
         }
-        if (method == Method.AISEL && !latent) {
+        if (method == Method.AISEL && !problem.family().methods().contains(Family.AISEL)) {
             throw new UserException("--method aisel needs a latent-variable model: --model glmm:SET|FILE or sv:SET|FILE");
         }
-        if (latent && (family == Family.TEMPERED || family == Family.PARALLEL_TEMPERING || family == Family.SEQUENTIAL
-                || family == Family.APPROXIMATION)) {
-            throw new UserException("--method " + method + " does not run on latent-variable models; use aisel, smc, ais, "
-                    + "raise, bar, cumulant or histogram");
+        if (!problem.family().methods().contains(family)) {
+            problem.refusal(method).ifPresent(refusal -> {
+                throw new UserException(refusal);
+            });
         }
         if (method == Method.AISEL && given("--likelihood")) {
             throw new UserException("aisel estimates the likelihood; for the exact one use --method smc --likelihood exact");
@@ -885,8 +882,8 @@ public final class Estimation {
 
     /** The options of the model's path; a latent-variable model's likelihood from --likelihood, --inner and --proposal. */
     Problem.PathOptions pathOptions() {
-        Likelihood l = problem instanceof Problem.LatentProblem latent && method != Method.AISEL
-                ? latentLikelihood(latent.model()) : null;
+        Likelihood l = problem.latentModel().filter(latent -> method != Method.AISEL).map(this::latentLikelihood)
+                .orElse(null);
         return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed, start, l);
     }
 
@@ -903,7 +900,7 @@ public final class Estimation {
             return new Likelihood.Exact();
         }
         if ("estimated".equals(choice) || given("--inner") || given("--proposal")) {
-            int draws = Problem.LatentProblem.DEFAULT_DRAWS;
+            int draws = Likelihood.Estimated.DEFAULT_DRAWS;
             if (given("--inner")) {
                 if (!(innerChoice() instanceof Aisel.Inner.Fixed fixed)) {
                     throw new UserException("--inner auto applies to --method aisel; give --inner N");
@@ -911,7 +908,7 @@ public final class Estimation {
                 draws = fixed.draws();
             }
             return new Likelihood.Estimated(draws, proposal != null ? Likelihood.Proposal.parse(proposal)
-                    : Likelihood.Proposal.defaultFor(model));
+                    : model.defaultProposal());
         }
         return null;
     }
@@ -1037,10 +1034,8 @@ public final class Estimation {
     /** The schedule of --schedule and --steps, for schedules that need no pilot. */
     Schedule fixedSchedule() {
         if (schedule.equals("equal-divergence")) {
-            if (!(problem instanceof Problem.ToyProblem toy)) {
-                throw new UserException("--schedule equal-divergence applies to gauss-toy only");
-            }
-            return toy.model().equalDivergenceSchedule(steps);
+            return problem.equalDivergenceSchedule(steps).orElseThrow(() -> new UserException(
+                    "--schedule equal-divergence applies to gauss-toy only"));
         }
         if (Schedule.definesOwnSteps(schedule)) {
             if (given("--steps")) {

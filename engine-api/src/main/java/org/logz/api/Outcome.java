@@ -9,8 +9,6 @@ import org.logz.estimate.aisel.AiselResult;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.model.Likelihood;
-import org.logz.model.TemperedGpc;
-import org.logz.model.TemperedRbm;
 import org.logz.path.GpcSequence;
 import org.logz.path.TemperedPath;
 import org.logz.resample.ResamplingScheme;
@@ -62,8 +60,7 @@ public record Outcome(List<? extends Estimate> runs, PathDescription path, long 
     public record PathDescription(String path, String baseRate, String base) {
         static PathDescription of(TemperedPath path) {
             return new PathDescription(path.description(),
-                    path.model() instanceof TemperedRbm rbm ? rbm.baseRate().source() : null,
-                    path.model() instanceof TemperedGpc gpc ? gpc.start().toString() : null);
+                    path.model().baseRateSource(), path.model().baseName());
         }
     }
 

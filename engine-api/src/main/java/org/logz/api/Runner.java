@@ -3,13 +3,11 @@ package org.logz.api;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 
 import org.logz.UserException;
-import org.logz.data.BinaryDataset;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalAnnealing;
@@ -34,12 +32,11 @@ import org.logz.estimate.tempered.TemperedPart;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.estimate.tempered.TemperedStage;
-import org.logz.exact.RbmEnumeration;
+import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.SequentialModel;
 import org.logz.path.GpcSequence;
-import org.logz.path.RbmSequence;
 import org.logz.path.SequentialPath;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
@@ -117,13 +114,7 @@ final class Runner {
      */
     private Problem.PathOptions pathOptions(long particles) {
         Problem.PathOptions options = e.pathOptions();
-        if (e.problem instanceof Problem.LatentProblem latent) {
-            Likelihood likelihood = options.likelihood() != null ? options.likelihood()
-                    : latent.temperedModel(null, options).likelihood();
-            if (likelihood instanceof Likelihood.Estimated estimated) {
-                Likelihood.checkCost(particles, estimated.draws(), latent.model());
-            }
-        }
+        e.problem.checkCost(options, particles);
         return options;
     }
 
@@ -141,8 +132,7 @@ final class Runner {
      * otherwise.
      */
     private List<Warning> unverified(boolean onePath) {
-        return e.problem instanceof Problem.RbmProblem rbm && !RbmEnumeration.canEnumerate(rbm.source().rbm())
-                ? List.of(Warning.unverified(e.method, onePath)) : List.of();
+        return e.problem.unverified() ? List.of(Warning.unverified(e.method, onePath)) : List.of();
     }
 
     /** ais or raise: one annealing direction. */
@@ -341,27 +331,10 @@ final class Runner {
     /** rm, arm, arm-anticipate or arm-reseed: the sequential path of an RBM or a GP classifier. */
     Outcome sequential() {
         ResampleMove.Variant variant = ResampleMove.Variant.parse(e.method.toString());
-        UnitOrder unitOrder;
-        SequentialModel model;
-        GpcSequence gpc = null;
-        if (e.problem instanceof Problem.RbmProblem rbmProblem) {
-            RbmSource source = rbmProblem.source();
-            Optional<BinaryDataset> dataSet = Optional.ofNullable(e.data).map(source::dataSet);
-            unitOrder = UnitOrder.parse(e.order, source.rbm().visible(), dataSet);
-            model = new RbmSequence(source.rbm(), unitOrder, dataSet);
-        } else if (e.problem instanceof Problem.GpcProblem gpcProblem) {
-            if (variant == ResampleMove.Variant.RESEED) {
-                throw new UserException("arm-reseed restarts chains from data examples of the model's variables; GP "
-                        + "classification has none (use arm or arm-anticipate)");
-            }
-            // the shipped sets list one class after the other: a fixed random order is the default
-            unitOrder = UnitOrder.parse(e.order == null ? "random:1" : e.order, gpcProblem.model().size(), Optional.empty());
-            gpc = new GpcSequence(gpcProblem.model(), unitOrder);
-            model = gpc;
-        } else {
-            throw new UserException("--method " + e.method + " builds up an RBM's visible units or a GP classifier's "
-                    + "cases; it does not apply to " + e.problem.describe().model());
-        }
+        Problem.Sequence sequence = e.problem.sequence(e.order, e.data, variant, e.method);
+        UnitOrder unitOrder = sequence.order();
+        SequentialModel model = sequence.model();
+        GpcSequence gpc = sequence.classifier();
         ResamplingScheme scheme = ResamplingScheme.parse(e.resampling == null ? "residual" : e.resampling);
         // the ARM paper's GPC settings (§4.2): one Gibbs sweep per move, γ_thr = 0.9 (and Resample-Move's
         // resampling below 0.9 R), i_max = 50
@@ -416,7 +389,7 @@ final class Runner {
 
     /** aisel: the SMC sampler over θ with an estimated likelihood; replicates re-run everything, the choice of N included. */
     Outcome aisel() {
-        LatentModel model = ((Problem.LatentProblem) e.problem).model();
+        LatentModel model = e.problem.latentModel().orElseThrow();
         ResamplingScheme scheme = scheme();
         SmcSampler.Steps steps;
         if (adaptive()) {
@@ -430,7 +403,7 @@ final class Runner {
             Likelihood.checkCost(e.particles, fixed.draws(), model);
         }
         Likelihood.Proposal proposal = e.proposal != null ? Likelihood.Proposal.parse(e.proposal)
-                : Likelihood.Proposal.defaultFor(model);
+                : model.defaultProposal();
         List<AiselResult> results = e.withBackend(backend -> replicates((seed, listener) -> new Aisel(new Aisel.Settings(
                 new SmcSampler.Settings(e.particles, steps, e.resampleThreshold, scheme, seed, Method.SMC), inner, proposal,
                 e.sweepsPerStep)).run(backend, model, listener)));
@@ -440,15 +413,14 @@ final class Runner {
 
     /** ep: expectation propagation for GP classification (Rasmussen &amp; Williams, Algorithm 3.5). */
     Outcome ep() {
-        if (!(e.problem instanceof Problem.GpcProblem gpc)) {
-            throw new UserException("--method ep approximates the evidence of GP classification (--model gpc:...); it "
-                    + "does not apply to " + e.problem.describe().model());
-        }
+        GpClassification classifier = e.problem.classifier().orElseThrow(() -> new UserException("--method ep "
+                + "approximates the evidence of " + ModelFamilies.running(Family.APPROXIMATION) + "; it does not apply to "
+                + e.problem.describe().model()));
         if (first + count > 1) {
             throw new UserException("--method ep is deterministic: replicates would repeat the same number");
         }
         ProbitEp.Settings settings = ProbitEp.Settings.defaults();
-        List<Estimate> runs = count == 0 ? List.of() : List.of(ProbitEp.run(gpc.model(), settings));
+        List<Estimate> runs = count == 0 ? List.of() : List.of(ProbitEp.run(classifier, settings));
         return new Outcome(runs, null, 0, new Outcome.Plan.Ep(settings), List.of());
     }
 

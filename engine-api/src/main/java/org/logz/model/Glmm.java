@@ -183,6 +183,12 @@ public final class Glmm implements LatentModel {
         return y.length;
     }
 
+    /** Importance sampling of each group's intercept from its Laplace approximation (the default) or its prior. */
+    @Override
+    public List<Likelihood.Proposal> proposals() {
+        return List.of(Likelihood.Proposal.LAPLACE, Likelihood.Proposal.PRIOR);
+    }
+
     @Override
     public boolean hasExactLikelihood() {
         return true;

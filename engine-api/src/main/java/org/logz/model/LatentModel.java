@@ -9,7 +9,7 @@ import java.util.OptionalDouble;
  * estimates without bias from N inner draws ({@link org.logz.kernel.LikelihoodKernel}) and, for some models,
  * computes exactly. The evidence is {@code Z = ∫ p(θ) p(y | θ) dθ}.
  */
-public sealed interface LatentModel permits Glmm, StochasticVolatility {
+public interface LatentModel {
     /** What identifies the data in a checkpoint: the model's kind and its arrays, hashed. */
     String fingerprint();
 
@@ -47,6 +47,14 @@ public sealed interface LatentModel permits Glmm, StochasticVolatility {
 
     /** Whether {@link #exactLogLikelihood} gives a value. */
     boolean hasExactLikelihood();
+
+    /** The inner estimators of the likelihood the model has, the default (used when none is named) first. */
+    List<Likelihood.Proposal> proposals();
+
+    /** The inner estimator used when none is named. */
+    default Likelihood.Proposal defaultProposal() {
+        return proposals().get(0);
+    }
 
     /** Units of inner work per likelihood estimate and inner draw (observations touched), for cost reports. */
     long observations();

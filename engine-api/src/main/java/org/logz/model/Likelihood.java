@@ -39,6 +39,9 @@ public sealed interface Likelihood {
 
     /** {@code p̂_N(y | θ)} from {@code draws} inner draws by {@code proposal}. */
     record Estimated(int draws, Proposal proposal) implements Likelihood {
+        /** Inner draws of an estimated likelihood when --inner is not given (methods other than aisel). */
+        public static final int DEFAULT_DRAWS = 64;
+
         public Estimated {
             if (proposal == null) {
                 throw new IllegalArgumentException("an estimated likelihood needs its proposal");
@@ -73,15 +76,14 @@ public sealed interface Likelihood {
 
         /** The estimator a model uses when none is named. */
         public static Proposal defaultFor(LatentModel model) {
-            return model instanceof Glmm ? LAPLACE : BOOTSTRAP;
+            return model.defaultProposal();
         }
 
         /** Refuses a proposal the model has no estimator for. */
         public void requireFits(LatentModel model) {
-            boolean fits = model instanceof Glmm ? this != BOOTSTRAP : this == BOOTSTRAP;
-            if (!fits) {
+            if (!model.proposals().contains(this)) {
                 throw new UserException("--proposal " + cliName() + " does not apply to " + model.description() + "; use "
-                        + defaultFor(model).cliName() + (model instanceof Glmm ? " or prior" : ""));
+                        + String.join(" or ", model.proposals().stream().map(Proposal::cliName).toList()));
             }
         }
     }

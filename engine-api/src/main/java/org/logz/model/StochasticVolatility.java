@@ -93,6 +93,12 @@ public record StochasticVolatility(double[] y, String name) implements LatentMod
         return OptionalDouble.empty();
     }
 
+    /** The bootstrap particle filter. */
+    @Override
+    public List<Likelihood.Proposal> proposals() {
+        return List.of(Likelihood.Proposal.BOOTSTRAP);
+    }
+
     @Override
     public boolean hasExactLikelihood() {
         return false;

@@ -183,6 +183,11 @@ public final class TemperedGpc implements TemperedModel {
         return model;
     }
 
+    @Override
+    public String baseName() {
+        return start.toString();
+    }
+
     public Start start() {
         return start;
     }

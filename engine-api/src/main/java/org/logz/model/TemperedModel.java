@@ -68,6 +68,16 @@ public interface TemperedModel {
         return Optional.empty();
     }
 
+    /** Where the base's rates came from, for reports (an RBM's base rate); null where the base is fixed. */
+    default String baseRateSource() {
+        return null;
+    }
+
+    /** Which base the path starts from, for reports (a GP classifier's prior or EP's q); null where there is one. */
+    default String baseName() {
+        return null;
+    }
+
     /** Whether the tempered estimators (RTS, TI, MBAR), which move chains between levels, fit this model. */
     default boolean supportsTempering() {
         return true;

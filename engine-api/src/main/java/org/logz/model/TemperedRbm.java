@@ -41,6 +41,11 @@ public record TemperedRbm(Rbm rbm, BaseRate baseRate) implements TemperedModel {
     }
 
     @Override
+    public String baseRateSource() {
+        return baseRate.source();
+    }
+
+    @Override
     public int dimension() {
         return rbm.visible();
     }

@@ -24,6 +24,7 @@ import org.logz.model.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
 import org.logz.model.TemperedRbm;
+import org.logz.model.rbm.RbmProblem;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 import org.logz.testkit.Accuracy;
@@ -69,7 +70,7 @@ class NonequilibriumAccuracyTest {
      */
     @Test
     void demoRbmFromDataStarts() {
-        Problem.RbmProblem demo = new Problem.RbmProblem(RbmSource.loadDemo());
+        RbmProblem demo = new RbmProblem(RbmSource.loadDemo());
         Problem.PathOptions options = new Problem.PathOptions("data", "digits", 1, 5);
         try (TemperedPath path = demo.annealingPath(backend, options)) {
             assertTrue(demo.reverseStart(null, path, 300, options) instanceof Start.Exact, "exact beats data where it exists");

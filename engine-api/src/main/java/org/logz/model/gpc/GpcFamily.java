@@ -1,0 +1,55 @@
+package org.logz.model.gpc;
+
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+import org.logz.api.Family;
+import org.logz.api.ModelFamily;
+import org.logz.api.Problem;
+import org.logz.io.GpcFiles;
+
+/** {@code gpc:SET|FILE}: GP classification (ARM paper §4) with the hyperparameters of --log-ell and --log-sigma. */
+public final class GpcFamily implements ModelFamily {
+    static final Set<Family> METHODS = Set.copyOf(EnumSet.complementOf(EnumSet.of(Family.AISEL)));
+
+    @Override
+    public int order() {
+        return 40;
+    }
+
+    @Override
+    public boolean accepts(String spec) {
+        return spec.startsWith("gpc:");
+    }
+
+    @Override
+    public Problem parse(String spec, Options options) {
+        return new GpcProblem(GpcFiles.read(spec.substring(4), options.logEll(), options.logSigma()));
+    }
+
+    @Override
+    public String syntax() {
+        return "gpc:SET|FILE";
+    }
+
+    @Override
+    public String kind() {
+        return "GP classification (--model gpc:...)";
+    }
+
+    @Override
+    public Set<String> options() {
+        return Set.of("--start", "--log-ell", "--log-sigma");
+    }
+
+    @Override
+    public Set<Family> methods() {
+        return METHODS;
+    }
+
+    @Override
+    public Optional<String> sequentialUnits() {
+        return Optional.of("a GP classifier's cases");
+    }
+}

@@ -1,0 +1,104 @@
+package org.logz.model.gpc;
+
+import java.util.Locale;
+import java.util.Optional;
+
+import org.logz.UserException;
+import org.logz.api.ModelFamily;
+import org.logz.api.Problem;
+import org.logz.backend.ParticleBackend;
+import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.estimate.EstimationException;
+import org.logz.estimate.Method;
+import org.logz.estimate.ResampleMove;
+import org.logz.estimate.ep.ProbitEp;
+import org.logz.exact.GpcExact;
+import org.logz.model.GpClassification;
+import org.logz.model.TemperedGpc;
+import org.logz.path.GpcSequence;
+import org.logz.path.TemperedPath;
+import org.logz.path.UnitOrder;
+
+/**
+ * {@code gpc:digits35}, {@code gpc:mnist35} or {@code gpc:FILE.npz}: GP classification (ARM paper
+ * §4), exact log Z in closed form for n ≤ 3 or K = 0. The sequential methods (rm, arm,
+ * arm-anticipate) run on the cases; the annealing and tempered methods on the tempered likelihood
+ * from the prior or from EP's q (eq. 11) with elliptical slice sampling; EP on its own.
+ */
+public record GpcProblem(GpClassification model) implements Problem {
+    /** Transitions at β = 1 behind the default start of reverse chains. */
+    public static final int REVERSE_BURN_IN = 100;
+
+    @Override
+    public ModelFamily family() {
+        return new GpcFamily();
+    }
+
+    @Override
+    public Description describe() {
+        return new Description(model.name(), null, null, null, model.size());
+    }
+
+    @Override
+    public Optional<Double> exactLogZ(boolean requested) {
+        return requested || GpcExact.canSolve(model) ? Optional.of(GpcExact.logZ(model)) : Optional.empty();
+    }
+
+    /** Sheppard's orthant probability for n ≤ 3 cases, else a diagonal K: independent cases. */
+    @Override
+    public Exact exact() {
+        return new Exact(GpcExact.logZ(model), model.size() <= 3 ? "orthant probability (Sheppard)"
+                : "independent cases, 2^-n", null);
+    }
+
+    /** log Z ≤ 0. */
+    @Override
+    public Optional<Double> logZUpperBound() {
+        return Optional.of(0.0);
+    }
+
+    @Override
+    public String upperBoundReason() {
+        return "the evidence of a classifier is the probability of its labels";
+    }
+
+    /** The path from the prior, or from EP's q (the default); EP that does not converge is an error naming --start prior. */
+    @Override
+    public TemperedGpc temperedModel(ParticleBackend backend, PathOptions options) {
+        TemperedGpc.Start start = options.start() == null ? TemperedGpc.Start.EP : TemperedGpc.Start.parse(options.start());
+        if (start == TemperedGpc.Start.PRIOR) {
+            return TemperedGpc.fromPrior(model);
+        }
+        ProbitEp.Result ep;
+        try {
+            ep = ProbitEp.run(model, ProbitEp.Settings.defaults());
+        } catch (EstimationException e) {
+            throw new EstimationException(e.getMessage() + "; or anneal from the prior with --start prior");
+        }
+        return TemperedGpc.fromEp(model, ep.siteTau(), ep.siteNu());
+    }
+
+    /** The cases in the order of {@code order}; the shipped sets list one class after the other: a fixed random order is the default. */
+    @Override
+    public Sequence sequence(String order, String data, ResampleMove.Variant variant, Method method) {
+        if (variant == ResampleMove.Variant.RESEED) {
+            throw new UserException("arm-reseed restarts chains from data examples of the model's variables; GP "
+                    + "classification has none (use arm or arm-anticipate)");
+        }
+        UnitOrder unitOrder = UnitOrder.parse(order == null ? "random:1" : order, model.size(), Optional.empty());
+        GpcSequence gpc = new GpcSequence(model, unitOrder);
+        return new Sequence(unitOrder, gpc, gpc);
+    }
+
+    @Override
+    public Optional<GpClassification> classifier() {
+        return Optional.of(model);
+    }
+
+    /** {@code gibbs:B}: B elliptical slice transitions at β = 1 from the start (default {@value #REVERSE_BURN_IN}). */
+    @Override
+    public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
+        String s = spec == null ? "gibbs:" + REVERSE_BURN_IN : spec.trim().toLowerCase(Locale.ROOT);
+        return Problem.gibbs(s, "forward[:G] or gibbs:B (B elliptical slice transitions at β = 1 from the start)");
+    }
+}

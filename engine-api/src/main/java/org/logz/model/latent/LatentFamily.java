@@ -1,0 +1,51 @@
+package org.logz.model.latent;
+
+import java.util.Locale;
+import java.util.Set;
+
+import org.logz.api.Family;
+import org.logz.api.ModelFamily;
+import org.logz.api.Problem;
+import org.logz.io.LatentFiles;
+
+/** {@code glmm:SET|FILE} (the logistic random-intercept GLMM) or {@code sv:SET|FILE} (stochastic volatility). */
+public final class LatentFamily implements ModelFamily {
+    static final Set<Family> METHODS = Set.of(Family.ANNEALING, Family.WORK, Family.SMC, Family.AISEL);
+
+    @Override
+    public int order() {
+        return 50;
+    }
+
+    @Override
+    public boolean accepts(String spec) {
+        return spec.startsWith("glmm:") || spec.startsWith("sv:");
+    }
+
+    @Override
+    public Problem parse(String spec, Options options) {
+        return spec.toLowerCase(Locale.ROOT).startsWith("glmm:")
+                ? new LatentProblem(LatentFiles.glmm(spec.substring(5)))
+                : new LatentProblem(LatentFiles.stochasticVolatility(spec.substring(3)));
+    }
+
+    @Override
+    public String syntax() {
+        return "glmm:SET|FILE or sv:SET|FILE";
+    }
+
+    @Override
+    public String kind() {
+        return "latent-variable models (--model glmm:... or sv:...)";
+    }
+
+    @Override
+    public Set<String> options() {
+        return Set.of("--inner", "--proposal", "--likelihood");
+    }
+
+    @Override
+    public Set<Family> methods() {
+        return METHODS;
+    }
+}

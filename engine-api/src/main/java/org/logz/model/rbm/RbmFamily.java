@@ -1,0 +1,69 @@
+package org.logz.model.rbm;
+
+import java.util.Optional;
+import java.util.Set;
+
+import org.logz.api.Family;
+import org.logz.api.ModelFamily;
+import org.logz.api.Problem;
+import org.logz.api.RbmSource;
+import org.logz.io.UserPaths;
+
+/** RBMs: an {@code .npz} file, or the embedded demo when {@code --model} is absent. */
+public final class RbmFamily implements ModelFamily {
+    static final Set<String> OPTIONS = Set.of("--data", "--base-rate", "--compare-exact");
+
+    static final Set<Family> METHODS = Set.of(Family.ANNEALING, Family.WORK, Family.TEMPERED, Family.PARALLEL_TEMPERING,
+            Family.SEQUENTIAL, Family.SMC);
+
+    @Override
+    public int order() {
+        return 10;
+    }
+
+    /** An RBM has no prefix: it is whatever no other family names. */
+    @Override
+    public boolean accepts(String spec) {
+        return false;
+    }
+
+    @Override
+    public boolean fallback() {
+        return true;
+    }
+
+    @Override
+    public Problem parse(String spec, Options options) {
+        return new RbmProblem(RbmSource.resolve(spec == null ? null : UserPaths.of(spec)));
+    }
+
+    @Override
+    public String syntax() {
+        return "an RBM .npz file";
+    }
+
+    @Override
+    public boolean hinted() {
+        return true;
+    }
+
+    @Override
+    public String kind() {
+        return "RBMs";
+    }
+
+    @Override
+    public Set<String> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Set<Family> methods() {
+        return METHODS;
+    }
+
+    @Override
+    public Optional<String> sequentialUnits() {
+        return Optional.of("an RBM's visible units");
+    }
+}

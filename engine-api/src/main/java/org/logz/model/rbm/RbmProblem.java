@@ -1,0 +1,121 @@
+package org.logz.model.rbm;
+
+import java.util.Locale;
+import java.util.Optional;
+
+import org.logz.UserException;
+import org.logz.api.ModelFamily;
+import org.logz.api.Problem;
+import org.logz.api.RbmSource;
+import org.logz.backend.ParticleBackend;
+import org.logz.data.BinaryDataset;
+import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.estimate.Method;
+import org.logz.estimate.ResampleMove;
+import org.logz.exact.RbmEnumeration;
+import org.logz.model.BaseRate;
+import org.logz.model.Rbm;
+import org.logz.model.TemperedRbm;
+import org.logz.path.RbmSequence;
+import org.logz.path.TemperedPath;
+import org.logz.path.UnitOrder;
+import org.logz.random.Philox;
+import org.logz.random.StreamTag;
+import org.logz.resample.Resampling;
+
+/** An RBM file or the demo RBM. */
+public record RbmProblem(RbmSource source) implements Problem {
+    @Override
+    public ModelFamily family() {
+        return new RbmFamily();
+    }
+
+    @Override
+    public Description describe() {
+        return new Description(source.name(), source.rbm().visible(), source.rbm().hidden(), null, null);
+    }
+
+    @Override
+    public Optional<Double> exactLogZ(boolean requested) {
+        if (!source.demo() && !requested) {
+            return Optional.empty();
+        }
+        if (!RbmEnumeration.canEnumerate(source.rbm())) {
+            throw new UserException("--compare-exact: " + source.rbm() + " is too large to enumerate");
+        }
+        return Optional.of(RbmEnumeration.logZ(source.rbm()));
+    }
+
+    @Override
+    public TemperedRbm temperedModel(ParticleBackend backend, PathOptions options) {
+        BaseRate base = source.baseRate(options.baseRate(), options.data(), backend, options.seed());
+        return new TemperedRbm(source.rbm(), base);
+    }
+
+    /** Too large to enumerate: nothing checks one estimator's answer. */
+    @Override
+    public boolean unverified() {
+        return !RbmEnumeration.canEnumerate(source.rbm());
+    }
+
+    /** The visible units in the order of {@code order}, with the data set's statistics where one is given. */
+    @Override
+    public Sequence sequence(String order, String data, ResampleMove.Variant variant, Method method) {
+        Optional<BinaryDataset> dataSet = Optional.ofNullable(data).map(source::dataSet);
+        UnitOrder unitOrder = UnitOrder.parse(order, source.rbm().visible(), dataSet);
+        return new Sequence(unitOrder, new RbmSequence(source.rbm(), unitOrder, dataSet), null);
+    }
+
+    /**
+     * A large RBM without data starts from the forward run's end states, which annealing reaches the target with,
+     * rather than from chains run at β = 1 from the base.
+     */
+    @Override
+    public String consensusReverseStart(boolean data) {
+        return !data && !RbmEnumeration.canSample(source.rbm()) ? "forward" : null;
+    }
+
+    @Override
+    public Optional<Rbm> rbm() {
+        return Optional.of(source.rbm());
+    }
+
+    /**
+     * {@code exact} (the default where a layer is small enough to sample), {@code data[:G]} (the default with data:
+     * a training example per chain, then G Gibbs sweeps at β = 1; Habeck §6.3), {@code forward[:G]} or
+     * {@code gibbs:B} (the default without data: B sweeps from the base).
+     */
+    @Override
+    public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
+        boolean small = RbmEnumeration.canSample(source.rbm());
+        String data = options == null ? null : options.data();
+        String s = spec != null ? spec.trim().toLowerCase(Locale.ROOT)
+                : small ? "exact" : data != null ? "data" : "gibbs:1000";
+        if (s.equals("exact")) {
+            if (!small) {
+                throw new UserException("--reverse-start exact needs a layer of at most "
+                        + RbmEnumeration.MAX_SAMPLING_UNITS + " units; use data[:G] with --data, forward[:G] or gibbs:B");
+            }
+            return new Start.Exact();
+        }
+        if (s.equals("data") || s.startsWith("data:")) {
+            if (data == null) {
+                throw new UserException("--reverse-start " + s + " starts from training examples: add --data mnist|digits|FILE");
+            }
+            int sweeps = s.equals("data") ? START_SWEEPS : Problem.sweeps(s.substring(5), s);
+            return new Start.Given(dataStarts(source.dataSet(data), chains, options.seed()), "data", sweeps);
+        }
+        return Problem.gibbs(s, "exact, data[:G], forward[:G] or gibbs:B");
+    }
+
+    /** One training example per chain, drawn uniformly (chain r's draw keyed by r) under a key derived from the seed. */
+    private static float[] dataStarts(BinaryDataset set, int chains, long seed) {
+        int[] examples = new int[chains];
+        Resampling.randomIndices(set.size(), chains, Philox.derive(seed, StreamTag.REVERSE_START, 1), 0, examples);
+        float[] states = new float[chains * set.dimension()];
+        for (int r = 0; r < chains; r++) {
+            set.copyRow(examples[r], states, r * set.dimension());
+        }
+        return states;
+    }
+}
