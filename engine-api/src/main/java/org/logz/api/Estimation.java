@@ -398,8 +398,9 @@ public final class Estimation {
 
     /** Tempered sampling: prior weights r_k over the levels, one positive number per line of the file. */
     public Estimation prior(Path file) {
+        set(TemperingOptions.PRIOR, file);
         priorWeights = null;
-        return set(TemperingOptions.PRIOR, file);
+        return this;
     }
 
     /** Tempered sampling: prior weights r_k over the levels (normalized; copied). */
