@@ -34,7 +34,7 @@ final class AiselRuns {
         }
         InnerChoice choice = r.inner().orElse(null);
         var details = new EstimateReport.Aisel(estimates, s.particles(), s.steps(), s.stepCount(),
-                SmcRuns.essTarget(plan.steps()), c.resampleThreshold, scheme.cliName(),
+                SmcRuns.essTarget(plan.steps()), plan.resampleThreshold(), scheme.cliName(),
                 s.resamplings(), results.stream().mapToLong(x -> x.smc().transitions()).sum(),
                 results.stream().mapToLong(AiselResult::innerDraws).sum(), r.likelihood().draws(),
                 plan.proposal().cliName(), r.variance(), center, r.tau(), r.essFactor(), choice == null ? null

@@ -1,8 +1,10 @@
 package org.logz.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
+import org.logz.api.AnnealingOptions;
 import org.logz.api.Outcome;
 import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.AnnealingResult;
@@ -18,8 +20,9 @@ final class AnnealingRuns {
         List<AnnealingResult> runs = EstimateCommand.runs(o, AnnealingResult.class);
         boolean forward = c.method == Method.AIS;
         AnnealingResult r = runs.get(0);
-        if (c.workFile != null) {
-            ValueFiles.write(c.workFile, r.work());
+        Path work = c.given(AnnealingOptions.WORK);
+        if (work != null) {
+            ValueFiles.write(work, r.work());
         }
         if (c.plot != null) {
             TracePlot.write(c.plot, r);

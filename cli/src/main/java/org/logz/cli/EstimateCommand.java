@@ -13,11 +13,15 @@ import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 import org.logz.UserException;
+import org.logz.api.AnnealingOptions;
 import org.logz.api.Estimation;
 import org.logz.api.Family;
 import org.logz.api.ModelFamilies;
+import org.logz.api.FamilyOption;
 import org.logz.api.Outcome;
 import org.logz.api.Problem;
+import org.logz.api.SharedOptions;
+import org.logz.api.TemperingOptions;
 import org.logz.backend.Backends;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Method;
@@ -32,11 +36,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code logz estimate}: runs one estimator on a model and reports log Z. The options of each method
- * family live here; {@link AnnealingRuns}, {@link WorkRuns}, {@link TemperedRuns} and
- * {@link SequentialRuns} run them and fill the report.
+ * {@code logz estimate}: runs one estimator on a model and reports log Z. The options every run reads live here, the
+ * method families' in their tables ({@link FamilyOptions}); {@link AnnealingRuns}, {@link WorkRuns}, {@link TemperedRuns}
+ * and the other reports read the run's settings and results.
  */
-@Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = FamilyOptions.class,
         description = "Estimate log Z of an RBM, the 2D Ising model, the Gaussian toy or the evidence of a GP classifier. "
                 + "Without --model, runs on the embedded demo RBM and also prints its exact log Z.")
 final class EstimateCommand implements Callable<Integer> {
@@ -70,12 +74,6 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--log-sigma", paramLabel = "S",
             description = "GP classification: log signal standard deviation. Default: the file's log_sigma, else 5.1.")
     Double logSigma;
-
-    @Option(names = "--start", paramLabel = "S",
-            description = "GP classification, annealing and tempered methods: where the tempered likelihood starts, "
-                    + "prior (the GP prior N(0, K)) or ep (EP's Gaussian approximation q, the ARM paper's eq. 11). "
-                    + "Default: ep.")
-    String start;
 
     @Option(names = "--inner", paramLabel = "N|auto[:V]",
             description = "glmm/sv: inner draws N per likelihood estimate; aisel also auto[:V] (N chosen so that the "
@@ -118,63 +116,11 @@ final class EstimateCommand implements Callable<Integer> {
                     + "swap rates and mean d log f/dβ along β (pt), or R_n and γ along n (rm, arm).")
     Path plot;
 
-    @Option(names = "--chains", paramLabel = "M",
-            description = "Independent chains: forward chains of the annealing methods (default 1000), parallel chains of "
-                    + "tempered sampling (default 100).")
-    Integer chains;
-
     @Option(names = "--base-rate", paramLabel = "B", defaultValue = "auto",
             description = "RBMs, β = 0 distribution: auto (data if --data, else the file's a0, else model), data, file, "
                     + "model (visible marginals of a short Gibbs run started at the model's hidden modes), uniform, "
                     + "visible-bias. Default: ${DEFAULT-VALUE}.")
     String baseRate;
-
-    @Option(names = "--sweeps-per-step", paramLabel = "N", defaultValue = "1",
-            description = "Markov transitions per annealing or tempering step, every model (Habeck's equilibration "
-                    + "steps: RBM Gibbs sweeps, Ising heat-bath sweeps of L² sites, Gaussian toy kernel moves). "
-                    + "Default: ${DEFAULT-VALUE}.")
-    int sweepsPerStep;
-
-    @Option(names = "--steps", paramLabel = "K", defaultValue = "1000", description = "Annealing steps. Default: ${DEFAULT-VALUE}.")
-    int steps;
-
-    @Option(names = "--schedule", paramLabel = "S", defaultValue = "linear",
-            description = "Annealing schedule: linear, geometric[:βmin], sigmoid[:δ], piecewise:β/steps,..., salakhutdinov, "
-                    + "varopt[:pilot=K0,chains=C,max-step=d] (Kiwaki's, from a pilot run), or (gauss-toy) "
-                    + "equal-divergence; smc also adaptive. Default: ${DEFAULT-VALUE} (smc: adaptive).")
-    String schedule;
-
-    @Option(names = "--reverse-start", paramLabel = "START",
-            description = "Reverse runs: exact (RBMs with a small layer, gauss-toy), data[:G] (RBMs: a training example of "
-                    + "--data per chain, then G Gibbs sweeps at β=1; default G 100), forward[:G] (the end states of a forward "
-                    + "run under its own key, resampled by weight, then G transitions; every model; default G 100), gibbs:B "
-                    + "(B steps of --sweeps-per-step transitions at β=1 from the base), ground or ground:B (Ising). Default: "
-                    + "exact where possible, ground for Ising, data:100 for RBMs given --data, gibbs:100 for GP "
-                    + "classification, else gibbs:1000.")
-    String reverseStart;
-
-    @Option(names = "--work", paramLabel = "FILE",
-            description = "Write each chain's work value W = -log w, one per line: forward work (ais, bar, cumulant, "
-                    + "histogram) or reverse work (raise).")
-    Path workFile;
-
-    @Option(names = "--checkpoint", paramLabel = "FILE",
-            description = "ais, raise, bar, cumulant, histogram, rts, ti, ti-rb, mbar, smc, power-posterior, "
-                    + "power-posterior-corrected: save the run's state to FILE every --checkpoint-every seconds "
-                    + "(atomically; tempered sampling at the first end of its annealing pass, an initial round or a "
-                    + "stretch of its final run after S seconds: a round is never cut by a save; the SMC sampler at the "
-                    + "end of a step); a run killed on the way continues with --resume FILE and gives the bits of an "
-                    + "uninterrupted run.")
-    Path checkpoint;
-
-    @Option(names = "--checkpoint-every", paramLabel = "S",
-            description = "The runs of --checkpoint: seconds of wall time between checkpoints. Default: 60.")
-    Double checkpointEvery;
-
-    @Option(names = "--resume", paramLabel = "FILE",
-            description = "The runs of --checkpoint: continue the run saved in FILE (by --checkpoint), given the same "
-                    + "model and options; a checkpoint of another model, logz version or settings is refused.")
-    Path resume;
 
     @Option(names = "--spark", paramLabel = "MASTER",
             description = "Run as Apache Spark tasks on MASTER (local[4], spark://host:7077, ...): the replicates, or where "
@@ -191,107 +137,6 @@ final class EstimateCommand implements Callable<Integer> {
                     + "parts (in blocks of 64 chains, 64 x --batches for tempered sampling) so that there are at least P. Default: the cluster's default "
                     + "parallelism.")
     Integer partitions;
-
-    @Option(names = "--reverse-chains", paramLabel = "M", description = "bar, cumulant, histogram: reverse chains. Default: --chains.")
-    Integer reverseChains;
-
-    @Option(names = "--reverse-work", paramLabel = "FILE", description = "bar, cumulant, histogram: write the reverse work values.")
-    Path reverseWorkFile;
-
-    @Option(names = "--bootstraps", paramLabel = "B", defaultValue = "200",
-            description = "histogram: bootstrap resamples behind its standard error. Default: ${DEFAULT-VALUE}.")
-    int bootstraps;
-
-    @Option(names = "--levels", paramLabel = "K", defaultValue = "100",
-            description = "Tempered sampling and pt: inverse temperatures in the ladder. Default: ${DEFAULT-VALUE}.")
-    int levels;
-
-    @Option(names = "--ladder", paramLabel = "S", defaultValue = "linear",
-            description = "Tempered sampling and pt: spacing of the ladder (linear, geometric[:βmin], sigmoid[:δ]; pt tunes "
-                    + "it from there). Default: ${DEFAULT-VALUE}.")
-    String ladder;
-
-    @Option(names = "--sweeps", paramLabel = "N", defaultValue = "2000",
-            description = "Tempered sampling and pt: iterations of the final run (one step of --sweeps-per-step transitions and "
-                    + "one temperature move or round of swaps each). "
-                    + "Default: ${DEFAULT-VALUE}.")
-    int sweeps;
-
-    @Option(names = "--round-sweeps", paramLabel = "N", defaultValue = "50",
-            description = "Tempered sampling: iterations of the first initial round (burn-in that tunes Ẑ, RTS §2.4); pt: of "
-                    + "the first tuning round of the ladder; each later round is twice as long. Default: ${DEFAULT-VALUE}.")
-    int roundSweeps;
-
-    @Option(names = "--rounds", paramLabel = "R", defaultValue = "6",
-            description = "Tempered sampling: most initial rounds (at most 16); they stop once max|r_k - ĉ_k| < 0.1/K; pt: "
-                    + "tuning rounds, after each the ladder moves to equal swap rates (0 keeps --ladder). "
-                    + "Default: ${DEFAULT-VALUE}.")
-    int rounds;
-
-    @Option(names = "--batches", paramLabel = "B", defaultValue = "10",
-            description = "Tempered sampling: groups of chains (at most --chains) behind the batch-means standard "
-                    + "errors. Default: ${DEFAULT-VALUE}.")
-    int batches;
-
-    @Option(names = "--mbar-samples", paramLabel = "N", defaultValue = "10000",
-            description = "Tempered sampling and pt: chain states kept (thinned) for MBAR; 0 skips MBAR. Default: ${DEFAULT-VALUE}.")
-    int mbarSamples;
-
-    @Option(names = "--ladders", paramLabel = "M", defaultValue = "10",
-            description = "pt: independent ladders, each with one replica per level (--ladders × --levels chains); the "
-                    + "spread of their estimates is the standard error. Default: ${DEFAULT-VALUE}.")
-    int ladders;
-
-    @Option(names = "--prior", paramLabel = "FILE",
-            description = "Tempered sampling: prior weights r_k over the levels, one per line (normalized). Default: uniform.")
-    Path prior;
-
-    @Option(names = "--particles", paramLabel = "R", defaultValue = "1000", description = "rm/arm: base number of particles; smc: particles M. Default: ${DEFAULT-VALUE}.")
-    int particles;
-
-    @Option(names = "--gibbs-steps", paramLabel = "t", defaultValue = "10", description = "rm/arm: Gibbs sweeps per move step. Default: ${DEFAULT-VALUE} (1 for GP classification).")
-    int gibbsSteps;
-
-    @Option(names = "--gamma-threshold", paramLabel = "g", defaultValue = "0.7", description = "arm: generate while ESS/R_n < g. Default: ${DEFAULT-VALUE} (0.9 for GP classification).")
-    double gammaThreshold;
-
-    @Option(names = "--ess-threshold", paramLabel = "e", defaultValue = "0.7", description = "rm: resample when ESS < e·R. Default: ${DEFAULT-VALUE} (0.9 for GP classification).")
-    double essThreshold;
-
-    @Option(names = "--max-generate", paramLabel = "i", defaultValue = "3", description = "arm: most batches generated per iteration. Default: ${DEFAULT-VALUE} (50 for GP classification).")
-    int maxGenerate;
-
-    @Option(names = "--order", paramLabel = "O",
-            description = "rm/arm unit order: natural, variance (needs --data) or random:SEED. Default: variance with --data, else natural.")
-    String order;
-
-    @Option(names = "--resampling", paramLabel = "S", defaultValue = "residual",
-            description = "rm/arm/smc: residual, systematic or multinomial. Default: ${DEFAULT-VALUE} (smc: multinomial, "
-                    + "which gives a single-run standard error).")
-    String resampling;
-
-    @Option(names = "--islands", paramLabel = "B",
-            description = "rm/arm: independent populations of --particles each (B times the work); the spread of their "
-                    + "estimates is the standard error. Default: 4 for the ARM variants and rm without multinomial "
-                    + "resampling (one population has no sound error), else 1. At least 4, or 1.")
-    Integer islands;
-
-    @Option(names = "--reseed-sweeps", paramLabel = "G", defaultValue = "1500", description = "arm-reseed: Gibbs sweeps of each new chain. Default: ${DEFAULT-VALUE}.")
-    int reseedSweeps;
-
-    @Option(names = "--ess-target", paramLabel = "ρ", defaultValue = "0.999",
-            description = "smc, aisel, adaptive tempering: the next β keeps the conditional ESS of the incremental "
-                    + "weights at ρ·M (Zhou, Johansen & Aston 2016). Default: ${DEFAULT-VALUE} (the only target without a "
-                    + "refused run in `logz bench schedules`; see the README).")
-    double essTarget;
-
-    @Option(names = "--max-steps", paramLabel = "K", defaultValue = "10000",
-            description = "smc, adaptive tempering: the most steps before the run stops with an error. Default: ${DEFAULT-VALUE}.")
-    int maxSteps;
-
-    @Option(names = "--resample-threshold", paramLabel = "α", defaultValue = "0.5",
-            description = "smc: resample when the ESS falls below α·M. Default: ${DEFAULT-VALUE}.")
-    double resampleThreshold;
 
     @Option(names = "--tolerance", paramLabel = "T",
             description = "Answer to this accuracy in nats: two estimators chosen for the model (pt and bar; smc and bar "
@@ -423,49 +268,32 @@ final class EstimateCommand implements Callable<Integer> {
         Map<String, Runnable> options = new LinkedHashMap<>();
         options.put("--data", () -> e.data(data));
         options.put("--base-rate", () -> e.baseRate(baseRate));
-        options.put("--start", () -> e.start(start));
         options.put("--likelihood", () -> e.likelihood(likelihoodChoice));
         options.put("--inner", () -> e.inner(inner));
         options.put("--proposal", () -> e.proposal(proposal));
-        options.put("--sweeps-per-step", () -> e.sweepsPerStep(sweepsPerStep));
         options.put("--backend", () -> e.backend(backendOptions.backend));
         options.put("--threads", () -> e.threads(backendOptions.threads));
-        options.put("--chains", () -> e.chains(chains));
-        options.put("--checkpoint", () -> e.checkpoint(checkpoint));
-        options.put("--checkpoint-every", () -> e.checkpointEvery(checkpointEvery));
-        options.put("--resume", () -> e.resume(resume));
-        options.put("--steps", () -> e.steps(steps));
-        options.put("--schedule", () -> e.schedule(schedule));
-        options.put("--reverse-start", () -> e.reverseStart(reverseStart));
-        options.put("--reverse-chains", () -> e.reverseChains(reverseChains));
-        options.put("--bootstraps", () -> e.bootstraps(bootstraps));
-        options.put("--ladders", () -> e.ladders(ladders));
-        options.put("--levels", () -> e.levels(levels));
-        options.put("--ladder", () -> e.ladder(ladder));
-        options.put("--sweeps", () -> e.sweeps(sweeps));
-        options.put("--round-sweeps", () -> e.roundSweeps(roundSweeps));
-        options.put("--rounds", () -> e.rounds(rounds));
-        options.put("--batches", () -> e.batches(batches));
-        options.put("--mbar-samples", () -> e.mbarSamples(mbarSamples));
-        options.put("--prior", () -> e.prior(prior));
-        options.put("--particles", () -> e.particles(particles));
-        options.put("--gibbs-steps", () -> e.gibbsSteps(gibbsSteps));
-        options.put("--gamma-threshold", () -> e.gammaThreshold(gammaThreshold));
-        options.put("--ess-threshold", () -> e.essThreshold(essThreshold));
-        options.put("--max-generate", () -> e.maxGenerate(maxGenerate));
-        options.put("--order", () -> e.order(order));
-        options.put("--resampling", () -> e.resampling(resampling));
-        options.put("--reseed-sweeps", () -> e.reseedSweeps(reseedSweeps));
-        options.put("--islands", () -> e.islands(islands));
-        options.put("--ess-target", () -> e.essTarget(essTarget));
-        options.put("--max-steps", () -> e.maxSteps(maxSteps));
-        options.put("--resample-threshold", () -> e.resampleThreshold(resampleThreshold));
         options.forEach((name, set) -> {
             if (matched(name)) {
                 set.run();
             }
         });
+        for (FamilyOption<?> option : FamilyOptions.ALL) {
+            if (matched(option.name())) {
+                set(e, option);
+            }
+        }
         return e;
+    }
+
+    /** Sets the family option on {@code e} to its value on the command line. */
+    private <T> void set(Estimation e, FamilyOption<T> option) {
+        e.set(option, given(option));
+    }
+
+    /** The value of a family option given on the command line, else null. */
+    <T> T given(FamilyOption<T> option) {
+        return matched(option.name()) ? option.type().cast(spec.findOption(option.name()).getValue()) : null;
     }
 
     /** The report of the runs: the first run's headline, or with replicates their combination. */
@@ -510,19 +338,19 @@ final class EstimateCommand implements Callable<Integer> {
      * be the one it goes on writing.
      */
     private void checkOutputs() {
-        List<AtomicFiles.Named> results = List.of(new AtomicFiles.Named("--work", workFile),
-                new AtomicFiles.Named("--reverse-work", reverseWorkFile), new AtomicFiles.Named("--plot", plot));
+        List<AtomicFiles.Named> results = List.of(named(AnnealingOptions.WORK), named(AnnealingOptions.REVERSE_WORK),
+                new AtomicFiles.Named("--plot", plot));
         List<AtomicFiles.Named> outputs = new ArrayList<>(results);
-        outputs.add(new AtomicFiles.Named("--checkpoint", checkpoint));
+        outputs.add(named(SharedOptions.CHECKPOINT));
         List<AtomicFiles.Named> inputs = List.of(new AtomicFiles.Named("--model", existingFile(model)),
-                new AtomicFiles.Named("--data", existingFile(data)), new AtomicFiles.Named("--prior", prior));
+                new AtomicFiles.Named("--data", existingFile(data)), named(TemperingOptions.PRIOR));
         for (AtomicFiles.Named output : outputs) {
             if (output.path() != null && output.path().toString().isEmpty()) {
                 throw new UserException(output.option() + " names no file");
             }
         }
         AtomicFiles.requireDistinct(outputs, inputs);
-        AtomicFiles.requireDistinct(results, List.of(new AtomicFiles.Named("--resume", resume)));
+        AtomicFiles.requireDistinct(results, List.of(named(SharedOptions.RESUME)));
         for (AtomicFiles.Named output : outputs) {
             if (output.path() != null) {
                 AtomicFiles.checkWritable(output.path());
@@ -558,6 +386,11 @@ final class EstimateCommand implements Callable<Integer> {
             throw new UserException("--method " + method + " is a deterministic approximation on the host; --spark "
                     + "distributes sampling runs");
         }
+    }
+
+    /** A file option with the file given on the command line (null where none is). */
+    private AtomicFiles.Named named(FamilyOption<Path> option) {
+        return new AtomicFiles.Named(option.name(), given(option));
     }
 
     /** The path an option names when it is an existing file (model and data options also take names). */

@@ -42,7 +42,7 @@ final class PtRuns {
             trips.add(t);
         }
         var details = new EstimateReport.ParallelTempering(estimates, r.headline().toString(), r.ladders(), betas.length,
-                r.chains(), plan.ladder().name(), c.sweeps, c.roundSweeps, r.tuningBarriers().length, r.barrier(), tuning,
+                r.chains(), plan.ladder().name(), plan.settings().sweeps(), plan.settings().roundSweeps(), r.tuningBarriers().length, r.barrier(), tuning,
                 r.totalRoundTrips(), trips, r.mbarSamples(), r.mbarSamples() > 0 ? r.mbarResidual() : null,
                 runs.stream().mapToLong(PtResult::transitions).sum(), r.logZ0(), trace);
         if (c.plot != null) {
@@ -51,7 +51,7 @@ final class PtRuns {
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
                 "%d ladders × %d levels (%s, %d tuning round(s)), %d final sweeps, barrier %.2f, %d round trips, "
                         + "%d chain-sweeps", r.ladders(), betas.length, plan.ladder().name(), r.tuningBarriers().length,
-                c.sweeps, r.barrier(), r.totalRoundTrips(), runs.stream().mapToLong(PtResult::transitions).sum()), o.path(),
+                plan.settings().sweeps(), r.barrier(), r.totalRoundTrips(), runs.stream().mapToLong(PtResult::transitions).sum()), o.path(),
                 "batch means over " + r.ladders() + " ladders", details, o.modelWarnings());
     }
 

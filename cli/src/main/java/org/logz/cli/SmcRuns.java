@@ -28,7 +28,7 @@ final class SmcRuns {
         SmcResult r = runs.get(0);
         Map<Method, Json.Estimate> estimates = readings(runs);
         var details = new EstimateReport.Smc(estimates, r.particles(), r.steps(), r.stepCount(), essTarget(steps),
-                steps instanceof SmcSampler.Steps.Adaptive a ? a.maxSteps() : null, c.resampleThreshold, scheme.cliName(),
+                steps instanceof SmcSampler.Steps.Adaptive a ? a.maxSteps() : null, plan.resampleThreshold(), scheme.cliName(),
                 r.resamplings(), runs.stream().mapToLong(SmcResult::transitions).sum() + o.pilotSweeps(), r.logZ0(),
                 r.trace());
         if (c.plot != null) {

@@ -11,6 +11,7 @@ import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.Method;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
+import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.schedule.Schedule;
 
 /** {@code --method rts|ti|ti-rb|mbar}: the report of one tempered sampling run read by all four estimators. */
@@ -22,6 +23,7 @@ final class TemperedRuns {
         List<TemperedResult> runs = EstimateCommand.runs(o, TemperedResult.class);
         var plan = (Outcome.Plan.Tempered) o.plan();
         Schedule ladder = plan.ladder();
+        TemperedSampling.Settings settings = plan.settings();
         TemperedResult r = runs.get(0);
         int chains = r.chains();
         Map<Method, Json.Estimate> estimates = new LinkedHashMap<>();
@@ -39,7 +41,7 @@ final class TemperedRuns {
             trace.add(new LevelPoint(k, betas[k], curve[k], occupancy[k], Math.exp(levelLogPrior[k]), visits[k], initialLogZ[k]));
         }
         var details = new EstimateReport.Tempered(estimates, chains, ladder.steps() + 1, ladder.name(), plan.prior(),
-                c.sweeps, c.roundSweeps, c.rounds, r.initialRounds(), r.converged(), r.finalDeviation(), r.batches(),
+                settings.sweeps(), settings.roundSweeps(), settings.maxRounds(), r.initialRounds(), r.converged(), r.finalDeviation(), r.batches(),
                 r.mbarSamples(), r.mbarSamples() > 0 ? r.mbarResidual() : null,
                 runs.stream().mapToLong(TemperedResult::sweeps).sum(), r.logZ0(), trace);
         if (c.plot != null) {
@@ -48,7 +50,7 @@ final class TemperedRuns {
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT,
                 "%d chains on %d levels, %d initial round(s)%s, %d final sweeps, %d groups of chains, %d chain-sweeps", chains,
                 ladder.steps() + 1, r.initialRounds(), r.initialRounds() == 0 ? " (Ẑ from the annealing pass)"
-                        : r.converged() ? " (converged)" : " (not converged)", c.sweeps,
+                        : r.converged() ? " (converged)" : " (not converged)", settings.sweeps(),
                 r.batches(), r.sweeps()), o.path(), "batch means over " + r.batches() + " groups of chains", details,
                 o.modelWarnings());
     }

@@ -1,10 +1,12 @@
 package org.logz.cli;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.logz.api.AnnealingOptions;
 import org.logz.api.Outcome;
 import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.BidirectionalResult;
@@ -30,22 +32,24 @@ final class WorkRuns {
         List<BidirectionalResult> runs = EstimateCommand.runs(o, BidirectionalResult.class);
         var plan = (Outcome.Plan.Annealing) o.plan();
         Schedule schedule = plan.schedule();
-        int forwardChains = c.chains == null ? 1000 : c.chains;
-        int reverseChains = plan.reverseChains();
         BidirectionalResult r = runs.get(0);
+        int forwardChains = r.forward().chains();
+        int reverseChains = plan.reverseChains();
         Map<Method, Json.Estimate> estimates = new LinkedHashMap<>();
         for (WorkEstimate e : r.estimates()) {
             estimates.put(e.method(), new Json.Estimate(r.logZ(e.method()), e.stdErr().orElse(Double.NaN)));
         }
         long pilot = o.pilotSweeps();
         var details = new EstimateReport.Work(estimates, forwardChains, reverseChains, schedule.steps(), schedule.name(),
-                r.reverse().start(), c.bootstraps, runs.stream().mapToLong(BidirectionalResult::sweeps).sum() + pilot,
+                r.reverse().start(), plan.bootstraps(), runs.stream().mapToLong(BidirectionalResult::sweeps).sum() + pilot,
                 pilot > 0 ? pilot : null, r.logZ0(), new EstimateReport.Directions(r.forward().trace(), r.reverse().trace()));
-        if (c.workFile != null) {
-            ValueFiles.write(c.workFile, r.forward().work());
+        Path work = c.given(AnnealingOptions.WORK);
+        if (work != null) {
+            ValueFiles.write(work, r.forward().work());
         }
-        if (c.reverseWorkFile != null) {
-            ValueFiles.write(c.reverseWorkFile, r.reverse().work());
+        Path reverseWork = c.given(AnnealingOptions.REVERSE_WORK);
+        if (reverseWork != null) {
+            ValueFiles.write(reverseWork, r.reverse().work());
         }
         if (c.plot != null) {
             TracePlot.write(c.plot, r, c.exactLogZ);

@@ -2,6 +2,7 @@ package org.logz.api;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,15 +52,7 @@ public final class Estimation {
 
     /** The options a consensus ({@link #tolerance}) shares with its runs. */
     private static final Set<String> CONSENSUS_OPTIONS = Set.of("--tolerance", "--time-limit", "--data", "--base-rate",
-            "--start", "--sweeps-per-step", "--backend", "--threads");
-
-    /** Options of a method's family that the method itself does not read. */
-    private static final Map<Method, Set<String>> NOT_FOR = Map.of(
-            Method.AIS, Set.of("--reverse-start"),
-            Method.RM, Set.of("--gamma-threshold", "--max-generate", "--reseed-sweeps"),
-            Method.ARM, Set.of("--ess-threshold", "--reseed-sweeps"),
-            Method.ARM_ANTICIPATE, Set.of("--ess-threshold", "--reseed-sweeps"),
-            Method.ARM_RESEED, Set.of("--ess-threshold"));
+            SharedOptions.START.name(), SharedOptions.SWEEPS_PER_STEP.name(), "--backend", "--threads");
 
     final Problem problem;
     /** The model's exact log Z where the command line compares with one; null until the first run asks. */
@@ -70,8 +63,6 @@ public final class Estimation {
 
     String baseRate = "auto";
     String data;
-    String start;
-    int sweepsPerStep = 1;
     private String likelihood;
     String inner;
     String proposal;
@@ -84,47 +75,19 @@ public final class Estimation {
     /** The replicates of the run in progress (checkpoints save one run). */
     private int replicatesRun = 1;
 
-    private Path checkpoint;
-    private double checkpointEvery = Checkpointing.DEFAULT_EVERY_SECONDS;
-    private Path resume;
-
-    private Integer chains;
-    int steps = 1000;
-    String schedule = "linear";
+    /**
+     * The values of the method families' options that were set, by command-line name; one not set takes its table's
+     * default ({@link #get}).
+     */
+    private final Map<String, Object> values = new HashMap<>();
     /** A schedule planned elsewhere ({@link #planned}), or null. */
     private Planned planned;
-    String reverseStart;
-    private Integer reverseChains;
-    int bootstraps = 200;
-
-    int ladders = 10;
-    private int levels = 100;
-    private String ladder = "linear";
-    int sweeps = 2000;
-    int roundSweeps = 50;
-    int rounds = 6;
-    int batches = 10;
-    int mbarSamples = 10_000;
+    /** Prior weights given as numbers ({@link #prior(double[])}), or null. */
     private double[] priorWeights;
-    private Path priorFile;
-
-    int particles = 1000;
-    Integer gibbsSteps;
-    Double gammaThreshold;
-    Double essThreshold;
-    Integer maxGenerate;
-    String order;
-    String resampling;
-    int reseedSweeps = 1500;
-    Integer islands;
 
     private Double tolerance;
     private double timeLimit = Consensus.DEFAULT_TIME_LIMIT;
     private Function<String, ProgressListener> listeners;
-
-    double essTarget = 0.999;
-    int maxSteps = 10_000;
-    double resampleThreshold = 0.5;
 
     /** An estimate on {@code problem} with the command line's defaults; {@link org.logz.Logz} names the models. */
     public Estimation(Problem problem) {
@@ -202,6 +165,29 @@ public final class Estimation {
         return this;
     }
 
+    /**
+     * Sets an option of a method family's table ({@link AnnealingOptions#STEPS}, {@link SequentialOptions#ISLANDS},
+     * ...), checked as the table says; the command line sets every family option it is given this way, and each
+     * typed setter here is this with its option.
+     */
+    public <T> Estimation set(FamilyOption<T> option, T value) {
+        T checked = value(option.name(), value);
+        option.check().accept(checked);
+        values.put(option.name(), checked);
+        return set(option.name());
+    }
+
+    /** The value of a family option: the one set, else its table's default (null where the model or method chooses). */
+    <T> T get(FamilyOption<T> option) {
+        Object set = values.get(option.name());
+        return set != null ? option.type().cast(set) : option.defaultValue();
+    }
+
+    /** The value of a family option where it was set, else {@code fallback} (a default that depends on the model). */
+    <T> T getOr(FamilyOption<T> option, T fallback) {
+        return given(option.name()) ? get(option) : fallback;
+    }
+
     /** {@code v}, or a one-line error naming the option that lacks a value. */
     private static <T> T value(String option, T v) {
         if (v == null) {
@@ -224,8 +210,7 @@ public final class Estimation {
 
     /** GP classification: where the tempered likelihood starts, {@code prior} or {@code ep} (the ARM paper's eq. 11). */
     public Estimation start(String where) {
-        start = value("--start", where);
-        return set("--start");
+        return set(SharedOptions.START, where);
     }
 
     /** Latent-variable models, methods other than aisel: {@code exact} or {@code estimated}. */
@@ -246,10 +231,9 @@ public final class Estimation {
         return set("--proposal");
     }
 
-    /** Markov transitions per annealing or tempering step (default 1). */
+    /** Markov transitions per annealing or tempering step (default: {@link SharedOptions#SWEEPS_PER_STEP}). */
     public Estimation sweepsPerStep(int n) {
-        sweepsPerStep = n;
-        return set("--sweeps-per-step");
+        return set(SharedOptions.SWEEPS_PER_STEP, n);
     }
 
     /**
@@ -298,14 +282,15 @@ public final class Estimation {
      * the bits it would have given.
      */
     public Estimation checkpoint(Path file) {
-        checkpoint = value("--checkpoint", file);
-        return set("--checkpoint");
+        return set(SharedOptions.CHECKPOINT, file);
     }
 
-    /** The runs of {@link #checkpoint}: seconds of wall time between checkpoints (default 60). */
+    /**
+     * The runs of {@link #checkpoint}: seconds of wall time between checkpoints (default: {@link
+     * SharedOptions#CHECKPOINT_EVERY}).
+     */
     public Estimation checkpointEvery(double seconds) {
-        checkpointEvery = seconds;
-        return set("--checkpoint-every");
+        return set(SharedOptions.CHECKPOINT_EVERY, seconds);
     }
 
     /**
@@ -313,26 +298,25 @@ public final class Estimation {
      * version or settings.
      */
     public Estimation resume(Path file) {
-        resume = value("--resume", file);
-        return set("--resume");
+        return set(SharedOptions.RESUME, file);
     }
 
-    /** Annealing: forward chains (default 1000); tempered sampling: parallel chains (default 100). */
+    /**
+     * Annealing: forward chains (default {@link AnnealingOptions#DEFAULT_CHAINS}); tempered sampling: parallel chains
+     * (default {@link TemperingOptions#DEFAULT_CHAINS}).
+     */
     public Estimation chains(int m) {
-        chains = m;
-        return set("--chains");
+        return set(AnnealingOptions.CHAINS, m);
     }
 
-    /** Annealing steps of a fixed schedule (default 1000). */
+    /** Annealing steps of a fixed schedule (default: {@link AnnealingOptions#STEPS}). */
     public Estimation steps(int k) {
-        steps = k;
-        return set("--steps");
+        return set(AnnealingOptions.STEPS, k);
     }
 
     /** The schedule: {@code linear} (default), {@code geometric[:βmin]}, {@code sigmoid[:δ]}, {@code piecewise:...}, {@code salakhutdinov}, {@code varopt[:...]}, smc also {@code adaptive}. */
     public Estimation schedule(String spec) {
-        schedule = value("--schedule", spec);
-        return set("--schedule");
+        return set(AnnealingOptions.SCHEDULE, spec);
     }
 
     /**
@@ -350,124 +334,129 @@ public final class Estimation {
 
     /** Reverse runs: {@code exact}, {@code gibbs:B}, {@code ground} or {@code ground:B} (Ising). */
     public Estimation reverseStart(String spec) {
-        reverseStart = value("--reverse-start", spec);
-        return set("--reverse-start");
+        return set(AnnealingOptions.REVERSE_START, spec);
     }
 
     /** bar, cumulant, histogram: reverse chains (default: the forward chains). */
     public Estimation reverseChains(int m) {
-        reverseChains = m;
-        return set("--reverse-chains");
+        return set(AnnealingOptions.REVERSE_CHAINS, m);
     }
 
-    /** histogram: bootstrap resamples behind its standard error (default 200). */
+    /** histogram: bootstrap resamples behind its standard error (default: {@link AnnealingOptions#BOOTSTRAPS}). */
     public Estimation bootstraps(int b) {
-        bootstraps = b;
-        return set("--bootstraps");
+        return set(AnnealingOptions.BOOTSTRAPS, b);
     }
 
-    /** Tempered sampling: inverse temperatures in the ladder (default 100). */
+    /** Tempered sampling: inverse temperatures in the ladder (default: {@link TemperingOptions#LEVELS}). */
     public Estimation levels(int k) {
-        levels = k;
-        return set("--levels");
+        return set(TemperingOptions.LEVELS, k);
     }
 
-    /** Parallel tempering: independent ladders of one replica per level, whose spread is the standard error (default 10). */
+    /**
+     * Parallel tempering: independent ladders of one replica per level, whose spread is the standard error (default:
+     * {@link TemperingOptions#LADDERS}).
+     */
     public Estimation ladders(int m) {
-        ladders = m;
-        return set("--ladders");
+        return set(TemperingOptions.LADDERS, m);
     }
 
     /** Tempered sampling: the ladder's spacing ({@code linear}, {@code geometric[:βmin]}, {@code sigmoid[:δ]}). */
     public Estimation ladder(String spec) {
-        ladder = value("--ladder", spec);
-        return set("--ladder");
+        return set(TemperingOptions.LADDER, spec);
     }
 
-    /** Tempered sampling: iterations of the final run (default 2000). */
+    /** Tempered sampling: iterations of the final run (default: {@link TemperingOptions#SWEEPS}). */
     public Estimation sweeps(int n) {
-        sweeps = n;
-        return set("--sweeps");
+        return set(TemperingOptions.SWEEPS, n);
     }
 
-    /** Tempered sampling: iterations of the first initial round (default 50; RTS §2.4). */
+    /**
+     * Tempered sampling: iterations of the first initial round (default: {@link TemperingOptions#ROUND_SWEEPS}; RTS
+     * §2.4).
+     */
     public Estimation roundSweeps(int n) {
-        roundSweeps = n;
-        return set("--round-sweeps");
+        return set(TemperingOptions.ROUND_SWEEPS, n);
     }
 
-    /** Tempered sampling: most initial rounds (default 6). */
+    /** Tempered sampling: most initial rounds (default: {@link TemperingOptions#ROUNDS}). */
     public Estimation rounds(int r) {
-        rounds = r;
-        return set("--rounds");
+        return set(TemperingOptions.ROUNDS, r);
     }
 
-    /** Tempered sampling: groups of chains behind the batch-means standard errors (default 10). */
+    /**
+     * Tempered sampling: groups of chains behind the batch-means standard errors (default: {@link
+     * TemperingOptions#BATCHES}).
+     */
     public Estimation batches(int b) {
-        batches = b;
-        return set("--batches");
+        return set(TemperingOptions.BATCHES, b);
     }
 
-    /** Tempered sampling: chain states kept for MBAR (default 10000; 0 skips MBAR). */
+    /** Tempered sampling: chain states kept for MBAR (default: {@link TemperingOptions#MBAR_SAMPLES}; 0 skips MBAR). */
     public Estimation mbarSamples(int n) {
-        mbarSamples = n;
-        return set("--mbar-samples");
+        return set(TemperingOptions.MBAR_SAMPLES, n);
     }
 
     /** Tempered sampling: prior weights r_k over the levels, one positive number per line of the file. */
     public Estimation prior(Path file) {
-        priorFile = value("--prior", file);
+        set(TemperingOptions.PRIOR, file);
         priorWeights = null;
-        return set("--prior");
+        return this;
     }
 
     /** Tempered sampling: prior weights r_k over the levels (normalized; copied). */
     public Estimation prior(double[] weights) {
         priorWeights = value("--prior", weights).clone();
-        priorFile = null;
+        values.remove(TemperingOptions.PRIOR.name());
         return set("--prior");
     }
 
-    /** rm/arm: base number of particles R; smc and aisel: particles M (default 1000). */
+    /**
+     * rm/arm: base number of particles R; smc and aisel: particles M (default: {@link SequentialOptions#PARTICLES}).
+     */
     public Estimation particles(int r) {
-        particles = r;
-        return set("--particles");
+        return set(SequentialOptions.PARTICLES, r);
     }
 
-    /** rm/arm: Gibbs sweeps per move step (default 10; 1 for GP classification). */
+    /**
+     * rm/arm: Gibbs sweeps per move step (default: {@link SequentialOptions#GIBBS_STEPS}; {@link
+     * SequentialOptions#GPC_GIBBS_STEPS} for GP classification).
+     */
     public Estimation gibbsSteps(int t) {
-        gibbsSteps = t;
-        return set("--gibbs-steps");
+        return set(SequentialOptions.GIBBS_STEPS, t);
     }
 
-    /** arm: generate while ESS/R_n &lt; g (default 0.7; 0.9 for GP classification). */
+    /**
+     * arm: generate while ESS/R_n &lt; g (default: {@link SequentialOptions#GAMMA_THRESHOLD}; {@link
+     * SequentialOptions#GPC_THRESHOLD} for GP classification).
+     */
     public Estimation gammaThreshold(double g) {
-        gammaThreshold = g;
-        return set("--gamma-threshold");
+        return set(SequentialOptions.GAMMA_THRESHOLD, g);
     }
 
-    /** rm: resample when ESS &lt; e·R (default 0.7; 0.9 for GP classification). */
+    /**
+     * rm: resample when ESS &lt; e·R (default: {@link SequentialOptions#ESS_THRESHOLD}; {@link
+     * SequentialOptions#GPC_THRESHOLD} for GP classification).
+     */
     public Estimation essThreshold(double e) {
-        essThreshold = e;
-        return set("--ess-threshold");
+        return set(SequentialOptions.ESS_THRESHOLD, e);
     }
 
-    /** arm: most batches generated per iteration (default 3; 50 for GP classification). */
+    /**
+     * arm: most batches generated per iteration (default: {@link SequentialOptions#MAX_GENERATE}; {@link
+     * SequentialOptions#GPC_MAX_GENERATE} for GP classification).
+     */
     public Estimation maxGenerate(int i) {
-        maxGenerate = i;
-        return set("--max-generate");
+        return set(SequentialOptions.MAX_GENERATE, i);
     }
 
     /** rm/arm unit order: {@code natural}, {@code variance} (needs data) or {@code random:SEED}. */
     public Estimation order(String spec) {
-        order = value("--order", spec);
-        return set("--order");
+        return set(SequentialOptions.ORDER, spec);
     }
 
     /** rm/arm/smc: {@code residual} (rm/arm default), {@code systematic} or {@code multinomial} (smc default). */
     public Estimation resampling(String scheme) {
-        resampling = value("--resampling", scheme);
-        return set("--resampling");
+        return set(SequentialOptions.RESAMPLING, scheme);
     }
 
     /**
@@ -476,35 +465,29 @@ public final class Estimation {
      * without multinomial resampling), else 1 (one population; at least 4 otherwise).
      */
     public Estimation islands(int b) {
-        if (b < 1 || b > MAX_REPLICATES) {
-            throw new UserException("--islands must be between 1 and " + MAX_REPLICATES + ", got " + b);
-        }
-        islands = b;
-        return set("--islands");
+        return set(SequentialOptions.ISLANDS, b);
     }
 
-    /** arm-reseed: Gibbs sweeps of each new chain (default 1500). */
+    /** arm-reseed: Gibbs sweeps of each new chain (default: {@link SequentialOptions#RESEED_SWEEPS}). */
     public Estimation reseedSweeps(int g) {
-        reseedSweeps = g;
-        return set("--reseed-sweeps");
+        return set(SequentialOptions.RESEED_SWEEPS, g);
     }
 
-    /** smc, aisel: the conditional-ESS target ρ of adaptive tempering (default 0.999). */
+    /** smc, aisel: the conditional-ESS target ρ of adaptive tempering (default: {@link SmcOptions#ESS_TARGET}). */
     public Estimation essTarget(double rho) {
-        essTarget = rho;
-        return set("--ess-target");
+        return set(SmcOptions.ESS_TARGET, rho);
     }
 
-    /** smc, aisel: the most adaptive steps before the run stops with an error (default 10000). */
+    /**
+     * smc, aisel: the most adaptive steps before the run stops with an error (default: {@link SmcOptions#MAX_STEPS}).
+     */
     public Estimation maxSteps(int k) {
-        maxSteps = k;
-        return set("--max-steps");
+        return set(SmcOptions.MAX_STEPS, k);
     }
 
-    /** smc, aisel: resample when the ESS falls below α·M (default 0.5). */
+    /** smc, aisel: resample when the ESS falls below α·M (default: {@link SmcOptions#RESAMPLE_THRESHOLD}). */
     public Estimation resampleThreshold(double alpha) {
-        resampleThreshold = alpha;
-        return set("--resample-threshold");
+        return set(SmcOptions.RESAMPLE_THRESHOLD, alpha);
     }
 
     /**
@@ -551,11 +534,8 @@ public final class Estimation {
         if (given("--base-rate")) {
             d.baseRate(baseRate);
         }
-        if (given("--start")) {
-            d.start(start);
-        }
-        if (given("--sweeps-per-step")) {
-            d.sweepsPerStep(sweepsPerStep);
+        for (FamilyOption<?> shared : List.of(SharedOptions.START, SharedOptions.SWEEPS_PER_STEP)) {
+            copy(shared, d);
         }
         if (backend != null) {
             d.backend(backend);
@@ -566,6 +546,13 @@ public final class Estimation {
             d.threads(threads);
         }
         return d;
+    }
+
+    /** Sets {@code option} on {@code d} where it was set here. */
+    private <T> void copy(FamilyOption<T> option, Estimation d) {
+        if (given(option.name())) {
+            d.set(option, get(option));
+        }
     }
 
     /** Whether the option of this command-line name was set. */
@@ -664,6 +651,7 @@ public final class Estimation {
 
     /** Whether reverse chains start from the forward run's end states, which a run split by chains does not have. */
     private boolean forwardStart() {
+        String reverseStart = get(AnnealingOptions.REVERSE_START);
         return reverseStart != null && reverseStart.trim().toLowerCase(Locale.ROOT).startsWith("forward");
     }
 
@@ -705,8 +693,8 @@ public final class Estimation {
         int directions = forward && reverse ? 2 : 1;
         int perRun = (int) Math.min(Integer.MAX_VALUE, ((long) tasks + (long) replicates * directions - 1)
                 / ((long) replicates * directions));
-        int forwardChains = chainsOr(1000);
-        int reverseChains = reverseChainsOfRun();
+        int forwardChains = chains();
+        int reverseChains = reverseChains();
         List<ChainPart> parts = new ArrayList<>();
         for (int b = 0; b < replicates; b++) {
             if (forward) {
@@ -843,7 +831,7 @@ public final class Estimation {
             throw new UserException("--chains does not apply to --method " + method
                     + (family != Family.SEQUENTIAL ? "; the SMC sampler's particles are --particles" : ""));
         }
-        for (String option : new TreeSet<>(NOT_FOR.getOrDefault(method, Set.of()))) {
+        for (String option : new TreeSet<>(Family.notFor(method))) {
             if (given(option)) {
                 throw new UserException(option + " does not apply to --method " + method);
             }
@@ -884,7 +872,7 @@ public final class Estimation {
     Problem.PathOptions pathOptions() {
         Likelihood l = problem.latentModel().filter(latent -> method != Method.AISEL).map(this::latentLikelihood)
                 .orElse(null);
-        return new Problem.PathOptions(baseRate, data, sweepsPerStep, seed, start, l);
+        return new Problem.PathOptions(baseRate, data, get(SharedOptions.SWEEPS_PER_STEP), seed, get(SharedOptions.START), l);
     }
 
     /** The likelihood of --likelihood, --inner and --proposal for methods other than aisel; null for the model's default. */
@@ -936,7 +924,9 @@ public final class Estimation {
 
     /** The checkpoints of --checkpoint, --checkpoint-every and --resume. */
     Checkpointing checkpointing() {
-        if (given("--checkpoint-every") && checkpoint == null) {
+        Path checkpoint = get(SharedOptions.CHECKPOINT);
+        Path resume = get(SharedOptions.RESUME);
+        if (given(SharedOptions.CHECKPOINT_EVERY.name()) && checkpoint == null) {
             throw new UserException("--checkpoint-every needs --checkpoint FILE");
         }
         if (checkpoint == null && resume == null) {
@@ -948,25 +938,23 @@ public final class Estimation {
         if (checkpoint != null) {
             AtomicFiles.checkWritable(checkpoint);
         }
-        return new Checkpointing(checkpoint, checkpointEvery, resume);
+        return new Checkpointing(checkpoint, get(SharedOptions.CHECKPOINT_EVERY), resume);
     }
 
-    int chainsOr(int fallback) {
-        return chains == null ? fallback : chains;
-    }
-
-    int reverseChainsOr(int forward) {
-        return reverseChains == null ? forward : reverseChains;
+    /** The chain count of the method's family: the one set, else the family's default ({@link Family#chains()}). */
+    int chains() {
+        return get(Family.of(method).chains());
     }
 
     /** The reverse chains of an annealing run: raise's are its chains, the work estimators' --reverse-chains. */
-    int reverseChainsOfRun() {
-        int forward = chainsOr(1000);
-        return method == Method.RAISE ? forward : reverseChainsOr(forward);
+    int reverseChains() {
+        int forward = chains();
+        return method == Method.RAISE ? forward : getOr(AnnealingOptions.REVERSE_CHAINS, forward);
     }
 
     /** The tempered sampling prior as log r_k, or null for the uniform one. */
     double[] logPrior() {
+        Path priorFile = get(TemperingOptions.PRIOR);
         double[] weights = priorFile != null ? ValueFiles.read(priorFile) : priorWeights;
         if (weights == null) {
             return null;
@@ -984,6 +972,7 @@ public final class Estimation {
 
     /** The prior's name in reports: its file, {@code given} or {@code uniform}. */
     String priorName() {
+        Path priorFile = get(TemperingOptions.PRIOR);
         return priorFile != null ? priorFile.toString() : priorWeights != null ? "given" : "uniform";
     }
 
@@ -1013,14 +1002,15 @@ public final class Estimation {
             return planned;
         }
         if (varopt()) {
-            Varopt.Plan plan = Varopt.plan(path, steps, Varopt.Settings.parse(schedule), seed);
+            Varopt.Plan plan = Varopt.plan(path, get(AnnealingOptions.STEPS), Varopt.Settings.parse(get(AnnealingOptions.SCHEDULE)),
+                    seed);
             return new Planned(plan.schedule(), plan.pilotTransitions());
         }
         return new Planned(fixedSchedule(), 0);
     }
 
     private boolean varopt() {
-        return schedule.trim().toLowerCase(Locale.ROOT).startsWith("varopt");
+        return get(AnnealingOptions.SCHEDULE).trim().toLowerCase(Locale.ROOT).startsWith("varopt");
     }
 
     /** Refuses {@code varopt}, for runs that have no fixed path to plan it on. */
@@ -1033,12 +1023,14 @@ public final class Estimation {
 
     /** The schedule of --schedule and --steps, for schedules that need no pilot. */
     Schedule fixedSchedule() {
+        String schedule = get(AnnealingOptions.SCHEDULE);
+        int steps = get(AnnealingOptions.STEPS);
         if (schedule.equals("equal-divergence")) {
             return problem.equalDivergenceSchedule(steps).orElseThrow(() -> new UserException(
                     "--schedule equal-divergence applies to gauss-toy only"));
         }
         if (Schedule.definesOwnSteps(schedule)) {
-            if (given("--steps")) {
+            if (given(AnnealingOptions.STEPS.name())) {
                 throw new UserException("--schedule " + schedule + " sets its own steps; drop --steps");
             }
             return Schedule.parse(schedule, 0);
@@ -1048,8 +1040,10 @@ public final class Estimation {
 
     /** The tempering ladder of --ladder and --levels; a piecewise ladder sets its own levels. */
     Schedule ladder() {
+        String ladder = get(TemperingOptions.LADDER);
+        int levels = get(TemperingOptions.LEVELS);
         if (Schedule.definesOwnSteps(ladder)) {
-            if (given("--levels")) {
+            if (given(TemperingOptions.LEVELS.name())) {
                 throw new UserException("--ladder " + ladder + " sets its own levels; drop --levels");
             }
             return Schedule.parse(ladder, 0);

@@ -1,42 +1,60 @@
 package org.logz.api;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.logz.UserException;
 import org.logz.estimate.Method;
 
 /**
- * A family of estimation methods: the methods that share one kind of run, and the options (by their
- * command-line names, which {@link Estimation} uses in its messages too) that only that kind of run reads.
+ * A family of estimation methods: the methods that share one kind of run, and the options that only that kind of run
+ * reads, from the families' tables ({@link SharedOptions}, {@link AnnealingOptions}, {@link TemperingOptions},
+ * {@link SequentialOptions}, {@link SmcOptions}) by their command-line names, which {@link Estimation} uses in its
+ * messages too. {@code --chains} is in no family's list: the families that take it say so through {@link #chains()},
+ * and the others refuse it with their own reasons.
  */
 public enum Family {
     /** Forward or reverse annealing (AIS, RAISE). */
-    ANNEALING(Set.of(Method.AIS, Method.RAISE), Set.of("--steps", "--schedule", "--reverse-start", "--work",
-            "--sweeps-per-step", "--start", "--checkpoint", "--checkpoint-every", "--resume")),
+    ANNEALING(Set.of(Method.AIS, Method.RAISE), options(List.of(AnnealingOptions.STEPS, AnnealingOptions.SCHEDULE,
+            AnnealingOptions.REVERSE_START, AnnealingOptions.WORK, SharedOptions.SWEEPS_PER_STEP, SharedOptions.START),
+            SharedOptions.CHECKPOINTS)),
     /** Forward and reverse annealing read by the nonequilibrium estimators (Habeck 2017). */
-    WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), Set.of("--steps", "--schedule", "--reverse-start",
-            "--work", "--sweeps-per-step", "--reverse-chains", "--reverse-work", "--bootstraps", "--start",
-            "--checkpoint", "--checkpoint-every", "--resume")),
+    WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), options(List.of(AnnealingOptions.STEPS,
+            AnnealingOptions.SCHEDULE, AnnealingOptions.REVERSE_START, AnnealingOptions.WORK,
+            AnnealingOptions.REVERSE_CHAINS, AnnealingOptions.REVERSE_WORK, AnnealingOptions.BOOTSTRAPS,
+            SharedOptions.SWEEPS_PER_STEP, SharedOptions.START), SharedOptions.CHECKPOINTS)),
     /** Rao-Blackwellized tempered sampling and the estimators on its samples (Carlson et al. 2016). */
-    TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), Set.of("--levels", "--ladder", "--sweeps",
-            "--round-sweeps", "--rounds", "--batches", "--mbar-samples", "--prior", "--sweeps-per-step", "--start",
-            "--checkpoint", "--checkpoint-every", "--resume")),
+    TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), options(List.of(TemperingOptions.LEVELS,
+            TemperingOptions.LADDER, TemperingOptions.SWEEPS, TemperingOptions.ROUND_SWEEPS, TemperingOptions.ROUNDS,
+            TemperingOptions.BATCHES, TemperingOptions.MBAR_SAMPLES, TemperingOptions.PRIOR,
+            SharedOptions.SWEEPS_PER_STEP, SharedOptions.START), SharedOptions.CHECKPOINTS)),
     /** Parallel tempering: independent ladders of replicas that swap between neighbouring levels. */
-    PARALLEL_TEMPERING(Set.of(Method.PT), Set.of("--ladders", "--levels", "--ladder", "--sweeps", "--round-sweeps",
-            "--rounds", "--mbar-samples", "--sweeps-per-step", "--start")),
+    PARALLEL_TEMPERING(Set.of(Method.PT), options(List.of(TemperingOptions.LADDERS, TemperingOptions.LEVELS,
+            TemperingOptions.LADDER, TemperingOptions.SWEEPS, TemperingOptions.ROUND_SWEEPS, TemperingOptions.ROUNDS,
+            TemperingOptions.MBAR_SAMPLES, SharedOptions.SWEEPS_PER_STEP, SharedOptions.START))),
     /** Resample-Move and ARM on the sequential path (Fraccaro et al.). */
-    SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED), Set.of("--particles",
-            "--gibbs-steps", "--gamma-threshold", "--ess-threshold", "--max-generate", "--order", "--resampling",
-            "--reseed-sweeps", "--islands")),
+    SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED),
+            options(SequentialOptions.OPTIONS)),
     /** The SMC sampler on the tempered path and its power-posterior readings. */
-    SMC(Set.of(Method.SMC, Method.POWER_POSTERIOR, Method.POWER_POSTERIOR_CORRECTED), Set.of("--particles",
-            "--schedule", "--steps", "--ess-target", "--max-steps", "--resample-threshold", "--resampling",
-            "--sweeps-per-step", "--start", "--checkpoint", "--checkpoint-every", "--resume")),
+    SMC(Set.of(Method.SMC, Method.POWER_POSTERIOR, Method.POWER_POSTERIOR_CORRECTED), options(List.of(
+            SequentialOptions.PARTICLES, AnnealingOptions.SCHEDULE, AnnealingOptions.STEPS, SequentialOptions.RESAMPLING,
+            SharedOptions.SWEEPS_PER_STEP, SharedOptions.START), SmcOptions.OPTIONS, SharedOptions.CHECKPOINTS)),
     /** AISEL: the SMC sampler over a latent-variable model's parameters with an estimated likelihood (Tran et al.). */
-    AISEL(Set.of(Method.AISEL), Set.of("--particles", "--schedule", "--steps", "--ess-target", "--max-steps",
-            "--resample-threshold", "--resampling", "--sweeps-per-step")),
+    AISEL(Set.of(Method.AISEL), options(List.of(SequentialOptions.PARTICLES, AnnealingOptions.SCHEDULE,
+            AnnealingOptions.STEPS, SequentialOptions.RESAMPLING, SharedOptions.SWEEPS_PER_STEP), SmcOptions.OPTIONS)),
     /** Expectation propagation, a deterministic approximation. */
     APPROXIMATION(Set.of(Method.EP), Set.of());
+
+    /** Options of a method's family that the method itself does not read. */
+    private static final Map<Method, Set<String>> NOT_FOR = Map.of(
+            Method.AIS, options(List.of(AnnealingOptions.REVERSE_START)),
+            Method.RM, options(List.of(SequentialOptions.GAMMA_THRESHOLD, SequentialOptions.MAX_GENERATE,
+                    SequentialOptions.RESEED_SWEEPS)),
+            Method.ARM, options(List.of(SequentialOptions.ESS_THRESHOLD, SequentialOptions.RESEED_SWEEPS)),
+            Method.ARM_ANTICIPATE, options(List.of(SequentialOptions.ESS_THRESHOLD, SequentialOptions.RESEED_SWEEPS)),
+            Method.ARM_RESEED, options(List.of(SequentialOptions.ESS_THRESHOLD)));
 
     private final Set<Method> methods;
     private final Set<String> options;
@@ -46,9 +64,35 @@ public enum Family {
         this.options = options;
     }
 
+    /** The command-line names of the options of these tables. */
+    @SafeVarargs
+    private static Set<String> options(List<? extends FamilyOption<?>>... tables) {
+        List<String> names = new ArrayList<>();
+        for (List<? extends FamilyOption<?>> table : tables) {
+            for (FamilyOption<?> option : table) {
+                names.add(option.name());
+            }
+        }
+        return Set.copyOf(names);
+    }
+
     /** Whether runs of this family read the option of this command-line name. */
     public boolean reads(String option) {
         return options.contains(option);
+    }
+
+    /** The options of this family that {@code method} does not read (ais has no reverse start, rm no γ threshold). */
+    static Set<String> notFor(Method method) {
+        return NOT_FOR.getOrDefault(method, Set.of());
+    }
+
+    /** The family's chain count with its default, or null where its runs take no {@code --chains}. */
+    FamilyOption<Integer> chains() {
+        return switch (this) {
+            case ANNEALING, WORK -> AnnealingOptions.CHAINS;
+            case TEMPERED -> TemperingOptions.CHAINS;
+            default -> null;
+        };
     }
 
     /** Whether some family reads the option: one that belongs to none is read by every run. */

@@ -8,6 +8,7 @@ import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.AiselResult;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcSampler;
+import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.model.Likelihood;
 import org.logz.path.GpcSequence;
 import org.logz.path.TemperedPath;
@@ -52,7 +53,8 @@ public record Outcome(List<? extends Estimate> runs, PathDescription path, long 
                         : List.of(Warning.noisyLikelihood(first.variance(), first.likelihood().draws()));
             }
             return new Outcome(results.stream().map(AiselResult::smc).toList(), path, pilotSweeps,
-                    new Plan.Aisel(aisel.steps(), aisel.scheme(), aisel.proposal(), results), warnings);
+                    new Plan.Aisel(aisel.steps(), aisel.scheme(), aisel.resampleThreshold(), aisel.proposal(),
+                    results), warnings);
         }
         return new Outcome(records.stream().map(Estimate.class::cast).toList(), path, pilotSweeps, plan, modelWarnings);
     }
@@ -66,16 +68,27 @@ public record Outcome(List<? extends Estimate> runs, PathDescription path, long 
 
     /** The settings a family's run resolved from the options and the model's defaults. */
     public sealed interface Plan {
-        /** Annealing and the nonequilibrium estimators: the schedule, and the reverse chains (0 for one direction). */
-        record Annealing(Schedule schedule, int reverseChains) implements Plan {
+        /**
+         * Annealing and the nonequilibrium estimators: the schedule, the reverse chains (0 for one direction) and the
+         * histogram's bootstrap resamples.
+         */
+        record Annealing(Schedule schedule, int reverseChains, int bootstraps) implements Plan {
         }
 
-        /** Tempered sampling: the ladder and the prior's name. */
-        record Tempered(Schedule ladder, String prior) implements Plan {
+        /** Tempered sampling: the settings (of the first replicate; the others differ in their keys) and the prior's name. */
+        record Tempered(TemperedSampling.Settings settings, String prior) implements Plan {
+            /** The ladder of inverse temperatures. */
+            public Schedule ladder() {
+                return settings.ladder();
+            }
         }
 
-        /** Parallel tempering: the ladder it starts from (the results hold the tuned one). */
-        record ParallelTempering(Schedule ladder) implements Plan {
+        /** Parallel tempering: the settings of the first replicate, with the ladder it starts from (the results hold the tuned one). */
+        record ParallelTempering(org.logz.estimate.tempered.ParallelTempering.Settings settings) implements Plan {
+            /** The ladder the tuning starts from. */
+            public Schedule ladder() {
+                return settings.ladder();
+            }
         }
 
         /** Resample-Move and ARM: the unit order, the scheme, the settings, and a GP classifier's sequence (else null). */
@@ -83,12 +96,15 @@ public record Outcome(List<? extends Estimate> runs, PathDescription path, long 
                 implements Plan {
         }
 
-        /** The SMC sampler: the steps and the scheme. */
-        record Smc(SmcSampler.Steps steps, ResamplingScheme scheme) implements Plan {
+        /** The SMC sampler: the steps, the scheme and the ESS fraction below which it resamples. */
+        record Smc(SmcSampler.Steps steps, ResamplingScheme scheme, double resampleThreshold) implements Plan {
         }
 
-        /** AISEL: the steps, the scheme, the inner estimator and each replicate's whole result (its SMC run is in runs). */
-        record Aisel(SmcSampler.Steps steps, ResamplingScheme scheme, Likelihood.Proposal proposal,
+        /**
+         * AISEL: the steps, the scheme, the resampling threshold, the inner estimator and each replicate's whole result
+         * (its SMC run is in runs).
+         */
+        record Aisel(SmcSampler.Steps steps, ResamplingScheme scheme, double resampleThreshold, Likelihood.Proposal proposal,
                      List<AiselResult> results) implements Plan {
             public Aisel {
                 results = List.copyOf(results);

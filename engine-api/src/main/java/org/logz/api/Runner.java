@@ -123,7 +123,8 @@ final class Runner {
      * key, so that replicates (and every part of one) start from their own.
      */
     private AnnealedImportanceSampling.Start reverseStart(TemperedPath path, int chains, long seed) {
-        return e.problem.reverseStart(e.reverseStart, path, chains, e.pathOptions().withSeed(seed));
+        return e.problem.reverseStart(e.get(AnnealingOptions.REVERSE_START), path, chains,
+                e.pathOptions().withSeed(seed));
     }
 
     /**
@@ -138,7 +139,7 @@ final class Runner {
     /** ais or raise: one annealing direction. */
     Outcome annealing() {
         boolean forward = e.method == Method.AIS;
-        int chains = e.chainsOr(1000);
+        int chains = e.chains();
         Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(chains))) {
@@ -156,28 +157,29 @@ final class Runner {
                             listener);
                 });
                 return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
-                        new Outcome.Plan.Annealing(planned.schedule(), 0), unverified(true));
+                        new Outcome.Plan.Annealing(planned.schedule(), 0, e.get(AnnealingOptions.BOOTSTRAPS)),
+                        unverified(true));
             }
         });
     }
 
     /** bar, cumulant or histogram: forward and reverse annealing on one schedule. */
     Outcome work() {
-        int forwardChains = e.chainsOr(1000);
-        int reverseChains = e.reverseChainsOr(forwardChains);
+        int forwardChains = e.chains();
+        int reverseChains = e.reverseChains();
         Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
                 Estimation.Planned planned = e.schedule(path);
                 // the start's and the settings' own checks (chains, bootstraps), before a plan hands the run to tasks
                 reverseStart(path, reverseChains, e.seed);
-                new BidirectionalAnnealing.Settings(forwardChains, reverseChains, planned.schedule(), e.bootstraps, e.seed,
-                        e.method);
+                workSettings(forwardChains, reverseChains, planned.schedule(), e.seed);
                 List<BidirectionalResult> runs = replicates((seed, listener) -> new BidirectionalAnnealing(
-                        new BidirectionalAnnealing.Settings(forwardChains, reverseChains, planned.schedule(), e.bootstraps,
-                                seed, e.method), checkpoints).run(path, reverseStart(path, reverseChains, seed), listener));
+                        workSettings(forwardChains, reverseChains, planned.schedule(), seed), checkpoints)
+                        .run(path, reverseStart(path, reverseChains, seed), listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
-                        new Outcome.Plan.Annealing(planned.schedule(), reverseChains), unverified(false));
+                        new Outcome.Plan.Annealing(planned.schedule(), reverseChains, e.get(AnnealingOptions.BOOTSTRAPS)),
+                        unverified(false));
             }
         });
     }
@@ -187,8 +189,8 @@ final class Runner {
      * replicate's seed, schedule and reverse start as a whole run has them, each part's chains keyed by their indices.
      */
     List<AnnealingResult> parts(List<ChainPart> parts) {
-        int forwardChains = e.chainsOr(1000);
-        int reverseChains = e.reverseChainsOfRun();
+        int forwardChains = e.chains();
+        int reverseChains = e.reverseChains();
         boolean anyReverse = parts.stream().anyMatch(ChainPart::reverse);
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
@@ -227,8 +229,8 @@ final class Runner {
             (part.reverse() ? reverse : forward).computeIfAbsent(part.replicate(), b -> new ArrayList<>()).add(results.get(i));
         }
         Schedule schedule = ((Outcome.Plan.Annealing) plan.plan()).schedule();
-        int forwardChains = e.chainsOr(1000);
-        int reverseChains = e.reverseChainsOfRun();
+        int forwardChains = e.chains();
+        int reverseChains = e.reverseChains();
         List<Estimate> runs = new ArrayList<>();
         if (e.method == Method.AIS || e.method == Method.RAISE) {
             for (List<AnnealingResult> replicate : (e.method == Method.AIS ? forward : reverse).values()) {
@@ -239,11 +241,18 @@ final class Runner {
                 AnnealingResult f = whole(AnnealedImportanceSampling.combine(forward.get(b)), forwardChains);
                 AnnealingResult r = whole(AnnealedImportanceSampling.combine(reverse.getOrDefault(b, List.of())),
                         reverseChains);
-                runs.add(new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(forwardChains, reverseChains,
-                        schedule, e.bootstraps, Philox.replicateSeed(e.seed, b), e.method)).estimate(f, r));
+                runs.add(new BidirectionalAnnealing(workSettings(forwardChains, reverseChains, schedule,
+                        Philox.replicateSeed(e.seed, b))).estimate(f, r));
             }
         }
         return plan.withReplicates(runs);
+    }
+
+    /** The settings of the work estimators' run keyed by {@code seed}, with the histogram's bootstrap resamples. */
+    private BidirectionalAnnealing.Settings workSettings(int forwardChains, int reverseChains, Schedule schedule,
+                                                         long seed) {
+        return new BidirectionalAnnealing.Settings(forwardChains, reverseChains, schedule,
+                e.get(AnnealingOptions.BOOTSTRAPS), seed, e.method);
     }
 
     /** {@code run}, refused unless its parts covered all {@code chains} of the run. */
@@ -258,45 +267,48 @@ final class Runner {
     /** rts, ti, ti-rb or mbar: one tempered sampling run read by all four estimators. */
     Outcome tempered() {
         // the settings are checked before anything runs, also where this is the plan of a distributed run
-        temperedSettings(e.seed);
+        TemperedSampling.Settings settings = temperedSettings(e.seed);
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
                 Checkpointing checkpoints = e.checkpointing();
                 List<TemperedResult> runs = replicates((seed, listener) -> new TemperedSampling(temperedSettings(seed),
                         checkpoints).run(path, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), 0,
-                        new Outcome.Plan.Tempered(e.ladder(), e.priorName()), unverified(false));
+                        new Outcome.Plan.Tempered(settings, e.priorName()), unverified(false));
             }
         });
     }
 
     /** The settings of the tempered sampling run keyed by {@code seed}. */
     TemperedSampling.Settings temperedSettings(long seed) {
-        if (e.mbarSamples == 0 && e.method == Method.MBAR) {
+        int mbarSamples = e.get(TemperingOptions.MBAR_SAMPLES);
+        if (mbarSamples == 0 && e.method == Method.MBAR) {
             throw new UserException("--method mbar needs --mbar-samples above 0");
         }
-        return new TemperedSampling.Settings(e.chainsOr(100), e.ladder(), e.logPrior(), e.roundSweeps, e.rounds,
-                e.sweeps, e.batches, e.mbarSamples, seed, e.method);
+        return new TemperedSampling.Settings(e.chains(), e.ladder(), e.logPrior(), e.get(TemperingOptions.ROUND_SWEEPS),
+                e.get(TemperingOptions.ROUNDS), e.get(TemperingOptions.SWEEPS), e.get(TemperingOptions.BATCHES),
+                mbarSamples, seed, e.method);
     }
 
     /** pt: parallel tempering read by BAR between neighbouring levels, MBAR and TI. */
     Outcome parallelTempering() {
         // the settings are checked before anything runs, also where this is the plan of a distributed run
-        ptSettings(e.seed);
+        ParallelTempering.Settings settings = ptSettings(e.seed);
         return e.withBackend(backend -> {
             try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
                 List<PtResult> runs = replicates((seed, listener) -> new ParallelTempering(ptSettings(seed))
                         .run(path, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), 0,
-                        new Outcome.Plan.ParallelTempering(e.ladder()), unverified(false));
+                        new Outcome.Plan.ParallelTempering(settings), unverified(false));
             }
         });
     }
 
     /** The settings of the parallel tempering run keyed by {@code seed}. */
     ParallelTempering.Settings ptSettings(long seed) {
-        return new ParallelTempering.Settings(e.ladders, e.ladder(), e.rounds, e.roundSweeps, e.sweeps, e.mbarSamples,
-                seed);
+        return new ParallelTempering.Settings(e.get(TemperingOptions.LADDERS), e.ladder(),
+                e.get(TemperingOptions.ROUNDS), e.get(TemperingOptions.ROUND_SWEEPS), e.get(TemperingOptions.SWEEPS),
+                e.get(TemperingOptions.MBAR_SAMPLES), seed);
     }
 
     /**
@@ -331,21 +343,27 @@ final class Runner {
     /** rm, arm, arm-anticipate or arm-reseed: the sequential path of an RBM or a GP classifier. */
     Outcome sequential() {
         ResampleMove.Variant variant = ResampleMove.Variant.parse(e.method.toString());
-        Problem.Sequence sequence = e.problem.sequence(e.order, e.data, variant, e.method);
+        Problem.Sequence sequence = e.problem.sequence(e.get(SequentialOptions.ORDER), e.data, variant, e.method);
         UnitOrder unitOrder = sequence.order();
         SequentialModel model = sequence.model();
         GpcSequence gpc = sequence.classifier();
-        ResamplingScheme scheme = ResamplingScheme.parse(e.resampling == null ? "residual" : e.resampling);
-        // the ARM paper's GPC settings (§4.2): one Gibbs sweep per move, γ_thr = 0.9 (and Resample-Move's
-        // resampling below 0.9 R), i_max = 50
+        ResamplingScheme scheme = ResamplingScheme.parse(e.get(SequentialOptions.RESAMPLING));
+        // a GP classifier's defaults are the ARM paper's (§4.2), an RBM's the tables'
         boolean classifier = gpc != null;
-        LongFunction<ResampleMove.Settings> settingsFor = seed -> new ResampleMove.Settings(variant, e.particles,
-                orDefault(e.gibbsSteps, 1, 10, classifier), orDefault(e.gammaThreshold, 0.9, 0.7, classifier),
-                orDefault(e.essThreshold, 0.9, 0.7, classifier), orDefault(e.maxGenerate, 50, 3, classifier), scheme,
-                e.reseedSweeps, 100, seed);
+        int gibbsSteps = classifier ? e.getOr(SequentialOptions.GIBBS_STEPS, SequentialOptions.GPC_GIBBS_STEPS)
+                : e.get(SequentialOptions.GIBBS_STEPS);
+        double gammaThreshold = classifier ? e.getOr(SequentialOptions.GAMMA_THRESHOLD, SequentialOptions.GPC_THRESHOLD)
+                : e.get(SequentialOptions.GAMMA_THRESHOLD);
+        double essThreshold = classifier ? e.getOr(SequentialOptions.ESS_THRESHOLD, SequentialOptions.GPC_THRESHOLD)
+                : e.get(SequentialOptions.ESS_THRESHOLD);
+        int maxGenerate = classifier ? e.getOr(SequentialOptions.MAX_GENERATE, SequentialOptions.GPC_MAX_GENERATE)
+                : e.get(SequentialOptions.MAX_GENERATE);
+        LongFunction<ResampleMove.Settings> settingsFor = seed -> new ResampleMove.Settings(variant,
+                e.get(SequentialOptions.PARTICLES), gibbsSteps, gammaThreshold, essThreshold, maxGenerate, scheme,
+                e.get(SequentialOptions.RESEED_SWEEPS), 100, seed);
         ResampleMove.Settings settings = settingsFor.apply(e.seed);
         // one population has a sound standard error only for Resample-Move with multinomial resampling (Lee-Whiteley)
-        int islands = e.islands != null ? e.islands
+        int islands = e.given(SequentialOptions.ISLANDS.name()) ? e.get(SequentialOptions.ISLANDS)
                 : variant == ResampleMove.Variant.RM && scheme == ResamplingScheme.MULTINOMIAL ? 1 : Islands.DEFAULT;
         if (islands > 1) {
             // the islands' own checks, before a plan hands the run to tasks
@@ -368,7 +386,7 @@ final class Runner {
         ResamplingScheme scheme = scheme();
         Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(e.particles))) {
+            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(e.get(SequentialOptions.PARTICLES)))) {
                 SmcSampler.Steps steps;
                 long pilotSweeps = 0;
                 if (adaptive()) {
@@ -379,10 +397,11 @@ final class Runner {
                     pilotSweeps = planned.pilotSweeps();
                 }
                 SmcSampler.Steps chosen = steps;
-                List<SmcResult> runs = replicates((seed, listener) -> new SmcSampler(new SmcSampler.Settings(e.particles,
-                        chosen, e.resampleThreshold, scheme, seed, e.method), checkpoints).run(path, listener));
+                List<SmcResult> runs = replicates((seed, listener) -> new SmcSampler(new SmcSampler.Settings(
+                        e.get(SequentialOptions.PARTICLES), chosen, e.get(SmcOptions.RESAMPLE_THRESHOLD), scheme, seed,
+                        e.method), checkpoints).run(path, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), pilotSweeps,
-                        new Outcome.Plan.Smc(steps, scheme), unverified(true));
+                        new Outcome.Plan.Smc(steps, scheme, e.get(SmcOptions.RESAMPLE_THRESHOLD)), unverified(true));
             }
         });
     }
@@ -400,14 +419,16 @@ final class Runner {
         }
         Aisel.Inner inner = e.innerChoice();
         if (inner instanceof Aisel.Inner.Fixed fixed) {
-            Likelihood.checkCost(e.particles, fixed.draws(), model);
+            Likelihood.checkCost(e.get(SequentialOptions.PARTICLES), fixed.draws(), model);
         }
         Likelihood.Proposal proposal = e.proposal != null ? Likelihood.Proposal.parse(e.proposal)
                 : model.defaultProposal();
         List<AiselResult> results = e.withBackend(backend -> replicates((seed, listener) -> new Aisel(new Aisel.Settings(
-                new SmcSampler.Settings(e.particles, steps, e.resampleThreshold, scheme, seed, Method.SMC), inner, proposal,
-                e.sweepsPerStep)).run(backend, model, listener)));
-        return new Outcome(List.of(), null, 0, new Outcome.Plan.Aisel(steps, scheme, proposal, List.of()), List.of())
+                new SmcSampler.Settings(e.get(SequentialOptions.PARTICLES), steps, e.get(SmcOptions.RESAMPLE_THRESHOLD), scheme,
+                        seed, Method.SMC), inner, proposal, e.get(SharedOptions.SWEEPS_PER_STEP))).run(backend, model,
+                listener)));
+        return new Outcome(List.of(), null, 0, new Outcome.Plan.Aisel(steps, scheme, e.get(SmcOptions.RESAMPLE_THRESHOLD), proposal,
+                List.of()), List.of())
                 .withReplicates(results);
     }
 
@@ -424,24 +445,20 @@ final class Runner {
         return new Outcome(runs, null, 0, new Outcome.Plan.Ep(settings), List.of());
     }
 
-    /** A sequential option's value: the one given, else the GP classifier's (ARM paper §4.2) or the RBM's default. */
-    private static <T> T orDefault(T given, T gpc, T rbm, boolean classifier) {
-        return given != null ? given : classifier ? gpc : rbm;
-    }
-
     /** Multinomial by default: the scheme with a sound single-run standard error (Lee &amp; Whiteley). */
     private ResamplingScheme scheme() {
-        return e.resampling != null ? ResamplingScheme.parse(e.resampling) : ResamplingScheme.MULTINOMIAL;
+        return ResamplingScheme.parse(e.getOr(SequentialOptions.RESAMPLING, SmcOptions.DEFAULT_RESAMPLING));
     }
 
     /** Adaptive tempering unless --schedule names a schedule; --ess-target and --max-steps belong to it. */
     private boolean adaptive() {
-        boolean adaptive = !e.given("--schedule") || e.schedule.trim().equalsIgnoreCase("adaptive");
+        String schedule = e.get(AnnealingOptions.SCHEDULE);
+        boolean adaptive = !e.given(AnnealingOptions.SCHEDULE.name()) || schedule.trim().equalsIgnoreCase("adaptive");
         if (!adaptive) {
-            for (String option : new String[] {"--ess-target", "--max-steps"}) {
-                if (e.given(option)) {
-                    throw new UserException(option + " applies to adaptive tempering (--schedule adaptive), not to "
-                            + "--schedule " + e.schedule);
+            for (FamilyOption<?> option : List.of(SmcOptions.ESS_TARGET, SmcOptions.MAX_STEPS)) {
+                if (e.given(option.name())) {
+                    throw new UserException(option.name() + " applies to adaptive tempering (--schedule adaptive), not to "
+                            + "--schedule " + schedule);
                 }
             }
         }
@@ -450,10 +467,10 @@ final class Runner {
 
     /** --ess-target and --max-steps; --steps belongs to fixed schedules. */
     private SmcSampler.Steps adaptiveSteps() {
-        if (e.given("--steps")) {
+        if (e.given(AnnealingOptions.STEPS.name())) {
             throw new UserException("--steps sets a fixed schedule's steps; adaptive tempering chooses its own (cap "
                     + "them with --max-steps), or give --schedule linear|geometric|...");
         }
-        return new SmcSampler.Steps.Adaptive(e.essTarget, e.maxSteps);
+        return new SmcSampler.Steps.Adaptive(e.get(SmcOptions.ESS_TARGET), e.get(SmcOptions.MAX_STEPS));
     }
 }
