@@ -11,7 +11,7 @@ import org.logz.kernel.SequentialKernel;
 import org.logz.kernel.TemperedKernel;
 import org.logz.memory.Footprint;
 import org.logz.model.GpClassification;
-import org.logz.model.TemperedGpc;
+import org.logz.model.gpc.TemperedGpc;
 import org.logz.path.GpcSequence;
 import org.logz.path.UnitOrder;
 import org.nd4j.linalg.api.buffer.DataType;

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
-import org.logz.io.RbmFiles;
+import org.logz.model.rbm.RbmFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
@@ -16,7 +16,7 @@ import org.logz.kernel.TemperedKernel;
 import org.logz.memory.Footprint;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
-import org.logz.model.TemperedRbm;
+import org.logz.model.rbm.TemperedRbm;
 
 /**
  * Gibbs sweeps, AIS steps and tempered-sampling iterations of an RBM on a backend, against the time of their matrix

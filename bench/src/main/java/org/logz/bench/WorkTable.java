@@ -10,7 +10,7 @@ import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.Method;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
-import org.logz.estimate.ProgressListener;
+import org.logz.base.ProgressListener;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 

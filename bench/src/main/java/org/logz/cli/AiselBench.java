@@ -3,8 +3,8 @@ package org.logz.cli;
 import java.util.List;
 import java.util.OptionalDouble;
 
-import org.logz.UserException;
-import org.logz.api.Problem;
+import org.logz.base.UserException;
+import org.logz.problem.Problem;
 import org.logz.model.LatentModel;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.AiselComparison;

@@ -13,7 +13,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -2,8 +2,8 @@ package org.logz.cli;
 
 import java.util.List;
 
-import org.logz.UserException;
-import org.logz.api.Problem;
+import org.logz.base.UserException;
+import org.logz.problem.Problem;
 import org.logz.model.GpClassification;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.GpcComparison;

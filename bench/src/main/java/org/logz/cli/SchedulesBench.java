@@ -2,7 +2,7 @@ package org.logz.cli;
 
 import java.util.List;
 
-import org.logz.api.Problem;
+import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.ScheduleComparison;
 import org.logz.io.AtomicFiles;

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;
 import org.logz.estimate.Estimate;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import org.logz.api.AnnealingOptions;
+import org.logz.options.AnnealingOptions;
 import org.logz.api.Outcome;
 import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.AnnealingResult;

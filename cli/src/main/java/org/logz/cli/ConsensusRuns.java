@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.api.ConsensusResult;
 import org.logz.api.Estimation;
-import org.logz.api.ModelFamilies;
-import org.logz.api.Problem;
+import org.logz.problem.ModelFamilies;
+import org.logz.problem.Problem;
 import org.logz.api.Result;
 import org.logz.estimate.Method;
 import org.logz.estimate.Warning;

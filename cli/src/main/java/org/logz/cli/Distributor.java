@@ -3,7 +3,7 @@ package org.logz.cli;
 import java.util.List;
 import java.util.ServiceLoader;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * Runs the replicates (or a run's chains) of a {@code logz estimate} command line somewhere other than this process; found by

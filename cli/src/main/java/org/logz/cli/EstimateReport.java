@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
-import org.logz.api.Problem;
+import org.logz.problem.Problem;
 import org.logz.estimate.Method;
 import org.logz.estimate.SequentialTracePoint;
 import org.logz.estimate.TracePoint;

@@ -2,8 +2,8 @@ package org.logz.cli;
 
 import java.util.Optional;
 
-import org.logz.api.Problem;
-import org.logz.exact.RbmEnumeration;
+import org.logz.problem.Problem;
+import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.Rbm;
 
 import com.fasterxml.jackson.annotation.JsonInclude;

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.logz.api.AnnealingOptions;
-import org.logz.api.FamilyOption;
-import org.logz.api.SequentialOptions;
-import org.logz.api.SharedOptions;
-import org.logz.api.SmcOptions;
-import org.logz.api.TemperingOptions;
+import org.logz.options.AnnealingOptions;
+import org.logz.options.FamilyOption;
+import org.logz.options.SequentialOptions;
+import org.logz.options.SharedOptions;
+import org.logz.options.SmcOptions;
+import org.logz.options.TemperingOptions;
 
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.api.Estimation;
 
 import com.fasterxml.jackson.databind.JsonNode;

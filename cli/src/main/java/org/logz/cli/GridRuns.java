@@ -5,7 +5,7 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.logz.api.Family;
+import org.logz.options.Family;
 import org.logz.backend.Backends;
 
 /**

@@ -1,6 +1,6 @@
 package org.logz.cli;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /** Checks of option values shared by commands that picocli's types do not express. */
 final class OptionChecks {

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
-import org.logz.estimate.ProgressListener;
+import org.logz.base.ProgressListener;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;

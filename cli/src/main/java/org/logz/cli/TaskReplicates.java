@@ -3,7 +3,7 @@ package org.logz.cli;
 import java.util.List;
 import java.util.Map;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.api.ChainPart;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;

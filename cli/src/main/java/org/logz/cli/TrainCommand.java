@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
-import org.logz.exact.RbmEnumeration;
+import org.logz.model.rbm.RbmEnumeration;
 import org.logz.io.AtomicFiles;
-import org.logz.io.RbmFiles;
+import org.logz.model.rbm.RbmFiles;
 import org.logz.model.Rbm;
 import org.logz.train.CdTrainer;
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.logz.api.AnnealingOptions;
+import org.logz.options.AnnealingOptions;
 import org.logz.api.Outcome;
 import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.BidirectionalResult;

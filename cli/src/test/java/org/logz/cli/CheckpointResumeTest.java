@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.logz.backend.Backends;
 import org.logz.estimate.checkpoint.AnnealingState;
 import org.logz.estimate.checkpoint.CheckpointFiles;
-import org.logz.io.RbmFiles;
+import org.logz.model.rbm.RbmFiles;
 import org.logz.model.Rbm;
 
 /**

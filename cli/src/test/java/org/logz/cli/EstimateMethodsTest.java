@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.logz.testkit.Accuracy;
 import org.junit.jupiter.api.io.TempDir;
-import org.logz.io.RbmFiles;
+import org.logz.model.rbm.RbmFiles;
 import org.logz.model.RandomRbm;
 
 /** The tempered and nonequilibrium methods, the Ising and Gaussian toy models, and {@code logz bar} on the command line. */

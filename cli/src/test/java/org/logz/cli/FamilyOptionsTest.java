@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.logz.Logz;
-import org.logz.UserException;
+import org.logz.api.Logz;
+import org.logz.base.UserException;
 import org.logz.api.Estimation;
-import org.logz.api.FamilyOption;
-import org.logz.api.SequentialOptions;
+import org.logz.options.FamilyOption;
+import org.logz.options.SequentialOptions;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;

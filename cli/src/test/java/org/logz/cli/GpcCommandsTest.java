@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.logz.exact.GpcExact;
+import org.logz.model.gpc.GpcExact;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 import org.logz.model.GpClassification;

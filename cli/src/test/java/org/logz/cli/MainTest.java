@@ -16,10 +16,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
-import org.logz.io.RbmFiles;
+import org.logz.model.rbm.RbmFiles;
 import org.logz.model.RandomRbm;
 
 class MainTest {
@@ -57,7 +57,7 @@ class MainTest {
         assertTrue(debug.toString().contains("\tat org.logz.cli.MainTest"), "stack trace under --debug");
         Cli.Outcome r = Cli.run("estimate", "--chains", "0", "--debug");
         assertEquals(Main.USER_ERROR, r.code());
-        assertTrue(r.err().contains("org.logz.UserException"), "--debug prints the trace of a user error too: " + r.err());
+        assertTrue(r.err().contains("org.logz.base.UserException"), "--debug prints the trace of a user error too: " + r.err());
     }
 
     @Test

@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.logz.estimate.work.Bar;
-import org.logz.exact.RbmEnumeration;
+import org.logz.model.rbm.RbmEnumeration;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
-import org.logz.io.RbmFiles;
-import org.logz.model.GaussianToy;
+import org.logz.model.rbm.RbmFiles;
+import org.logz.model.toy.GaussianToy;
 import org.logz.model.Rbm;
 import org.logz.model.RandomRbm;
 

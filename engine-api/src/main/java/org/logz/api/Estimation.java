@@ -13,13 +13,13 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Method;
-import org.logz.estimate.ProgressListener;
+import org.logz.base.ProgressListener;
 import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.Aisel;
 import org.logz.estimate.checkpoint.Checkpointing;
@@ -29,13 +29,22 @@ import org.logz.io.AtomicFiles;
 import org.logz.io.ValueFiles;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
+import org.logz.options.AnnealingOptions;
+import org.logz.options.Family;
+import org.logz.options.FamilyOption;
+import org.logz.options.SequentialOptions;
+import org.logz.options.SharedOptions;
+import org.logz.options.SmcOptions;
+import org.logz.options.TemperingOptions;
 import org.logz.path.TemperedPath;
+import org.logz.problem.ModelFamilies;
+import org.logz.problem.Problem;
 import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
 import org.logz.schedule.Varopt;
 
 /**
- * One estimate of log Z, set up like a {@code logz estimate} command line: a model (from {@link org.logz.Logz}),
+ * One estimate of log Z, set up like a {@code logz estimate} command line: a model (from {@link org.logz.api.Logz}),
  * a method and the options that method reads, each with the command line's default. {@link #run()} returns the
  * result record; {@link #outcome} runs replicates and returns what the command line reports from.
  *
@@ -45,8 +54,8 @@ import org.logz.schedule.Varopt;
  * {@link #backend(ParticleBackend)} every run reuses the caller's backend (its kernels stay loaded).
  */
 public final class Estimation {
-    /** Replicates run one after another and each result is kept with its trace: beyond this, use fewer, longer runs. */
-    public static final int MAX_REPLICATES = 10_000;
+    /** See {@link SharedOptions#MAX_REPLICATES}. */
+    public static final int MAX_REPLICATES = SharedOptions.MAX_REPLICATES;
     /** σ² of log p̂ above which AISEL warns: pseudo-marginal moves stick (Pitt et al. 2012 put the optimum near 1). */
     public static final double STICKY_VARIANCE = 2;
 
@@ -89,7 +98,7 @@ public final class Estimation {
     private double timeLimit = Consensus.DEFAULT_TIME_LIMIT;
     private Function<String, ProgressListener> listeners;
 
-    /** An estimate on {@code problem} with the command line's defaults; {@link org.logz.Logz} names the models. */
+    /** An estimate on {@code problem} with the command line's defaults; {@link org.logz.api.Logz} names the models. */
     public Estimation(Problem problem) {
         this.problem = value("the model", problem);
     }

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.logz.estimate.ProgressListener;
+import org.logz.base.ProgressListener;
 import org.logz.estimate.tempered.StageResult;
 import org.logz.estimate.tempered.TemperedCoordinator;
 import org.logz.estimate.tempered.TemperedResult;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /** Finds backends by name through {@link ServiceLoader}. */
 public final class Backends {

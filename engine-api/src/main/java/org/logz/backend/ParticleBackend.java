@@ -4,7 +4,6 @@ import java.util.Optional;
 
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
-import org.logz.resample.Resampler;
 import org.logz.resample.Resampling;
 import org.logz.resample.ResamplingScheme;
 

@@ -1,6 +1,6 @@
 package org.logz.data;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.memory.HostMemory;
 import org.logz.model.BaseRate;
 

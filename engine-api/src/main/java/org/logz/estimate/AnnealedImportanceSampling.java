@@ -9,7 +9,9 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
-import org.logz.UserException;
+import org.logz.base.EstimationException;
+import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;

@@ -2,7 +2,8 @@ package org.logz.estimate;
 
 import java.util.List;
 
-import org.logz.UserException;
+import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.estimate.checkpoint.BidirectionalCheckpoints;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.work.Bar;

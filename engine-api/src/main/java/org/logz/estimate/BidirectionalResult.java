@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.estimate.work.Bar;
 import org.logz.estimate.work.WorkEstimate;
 

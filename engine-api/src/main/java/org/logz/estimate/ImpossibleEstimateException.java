@@ -3,6 +3,7 @@ package org.logz.estimate;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.logz.base.EstimationException;
 
 /**
  * An estimate below {@code log f(s)} of a state s the run visited. Where Z sums f over states

@@ -5,7 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
 
-import org.logz.UserException;
+import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.path.SequentialPath;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;

@@ -3,7 +3,7 @@ package org.logz.estimate;
 import java.util.Arrays;
 import java.util.Locale;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * Every estimator logz has, by the name the command line and the JSON use ({@link #toString()}).

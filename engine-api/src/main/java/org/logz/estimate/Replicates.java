@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.LongFunction;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.WeightSummary;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;

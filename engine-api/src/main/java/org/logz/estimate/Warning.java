@@ -2,7 +2,7 @@ package org.logz.estimate;
 
 import java.util.Locale;
 import java.util.Optional;
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * A diagnostic that says a run's own numbers cast doubt on its estimate: a stable {@code code} for

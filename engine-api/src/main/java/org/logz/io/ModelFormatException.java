@@ -1,6 +1,6 @@
 package org.logz.io;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * A model or data file that cannot be used: missing array, wrong shape or dtype, non-finite

@@ -3,7 +3,7 @@ package org.logz.io;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * One NumPy array as stored in a {@code .npy} file: element type, shape and the raw bytes. Values
@@ -209,5 +209,14 @@ public final class NpyArray {
 
     boolean fortranOrder() {
         return fortranOrder;
+    }
+
+    /** A shape as NumPy writes it: (3,), (2,5). */
+    public static String shapeText(int[] shape) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < shape.length; i++) {
+            sb.append(shape[i]).append(shape.length == 1 ? "," : (i + 1 < shape.length ? "," : ""));
+        }
+        return sb.append(')').toString();
     }
 }

@@ -3,7 +3,7 @@ package org.logz.io;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /** File names as users give them: a name the file system cannot hold is a one-line error, not an exception trace. */
 public final class UserPaths {

@@ -9,7 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.numeric.Decimal;
 
 /**

@@ -10,7 +10,7 @@ import org.logz.backend.ParticleBackend;
  * model brings its own providers; a backend that has no provider for a model is told so by
  * {@link Kernels} with a one-line reason, and nothing else in that backend changes.
  *
- * @param <M> the model type, e.g. {@link org.logz.model.Ising}
+ * @param <M> the model type, e.g. {@link org.logz.model.ising.Ising}
  */
 public interface KernelProvider<M> {
     /** The backends this provider serves (instances of this class). */

@@ -1,6 +1,6 @@
 package org.logz.memory;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * What a run will allocate, estimated before it allocates anything: particle matrices and per-particle

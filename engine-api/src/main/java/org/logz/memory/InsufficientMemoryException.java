@@ -1,6 +1,6 @@
 package org.logz.memory;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * A run refused before it allocated anything, because what it needs exceeds what the JVM or the

@@ -1,6 +1,6 @@
 package org.logz.model;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.numeric.LogSpace;
 
 /**

@@ -2,7 +2,7 @@ package org.logz.model;
 
 import java.util.Locale;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /** How a {@link LatentModel}'s likelihood enters a run: exactly, or estimated without bias from N inner draws. */
 public sealed interface Likelihood {

@@ -1,6 +1,6 @@
 package org.logz.model;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * AISEL's tempered path (Tran et al. §3, Algorithm 1 with π_0 the prior): particles are parameters θ of a

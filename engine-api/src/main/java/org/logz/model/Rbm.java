@@ -2,7 +2,7 @@ package org.logz.model;
 
 import java.util.Locale;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.numeric.LogSpace;
 
 /**

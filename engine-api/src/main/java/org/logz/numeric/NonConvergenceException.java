@@ -1,6 +1,6 @@
 package org.logz.numeric;
 
-import org.logz.estimate.EstimationException;
+import org.logz.base.EstimationException;
 
 /**
  * An iterative solver (a root finder, MBAR, an eigen-decomposition) that hit its iteration cap or met

@@ -3,7 +3,7 @@ package org.logz.path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.model.GpClassification;
 import org.logz.model.SequentialModel;
 

@@ -1,6 +1,6 @@
 package org.logz.path;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.Betas;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.data.BinaryDataset;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;

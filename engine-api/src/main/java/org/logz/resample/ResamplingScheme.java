@@ -2,7 +2,7 @@ package org.logz.resample;
 
 import java.util.Locale;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * Resampling schemes (Douc, Cappé &amp; Moulines 2005). All are unbiased, {@code E[N_r] = M w̃_r}

@@ -2,7 +2,7 @@ package org.logz.schedule;
 
 import java.util.Locale;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.memory.Footprint;
 import org.logz.memory.HostMemory;
 import org.logz.numeric.Decimal;

@@ -2,7 +2,7 @@ package org.logz.schedule;
 
 import java.util.Locale;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightedMoments;

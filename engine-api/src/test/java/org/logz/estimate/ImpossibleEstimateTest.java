@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 import org.junit.jupiter.api.Test;
+import org.logz.base.EstimationException;
 
 class ImpossibleEstimateTest {
     /** An estimate below the log density of a visited state by more than the tolerance is refused. */

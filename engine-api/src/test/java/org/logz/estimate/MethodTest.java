@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.estimate.tempered.TemperedSampling;
 
 class MethodTest {

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.logz.model.rbm.RbmFiles;
 
 /**
  * Fuzz tests of every reader of user files: a .npy array, a .npz archive, an RBM model file and a

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
+import org.logz.model.toy.GaussianToy;
 
 class ModelBoundsTest {
     private static void assertRefused(Runnable r, String... fragments) {

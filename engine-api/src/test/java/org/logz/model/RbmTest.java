@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.logz.exact.RbmEnumeration;
+import org.logz.model.rbm.RbmEnumeration;
 
 class RbmTest {
     @Test

@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
 import java.util.function.DoubleFunction;
 
 import org.junit.jupiter.api.Test;
-import org.logz.estimate.EstimationException;
+import org.logz.base.EstimationException;
 
 class IncreasingRootTest {
     private static final Duration BOUNDED = Duration.ofSeconds(2);

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
 import org.logz.memory.InsufficientMemoryException;
-import org.logz.model.GaussianToy;
+import org.logz.model.toy.GaussianToy;
 
 class ScheduleLimitsTest {
     private static void assertRefused(Runnable r, String fragment) {
@@ -26,7 +26,7 @@ class ScheduleLimitsTest {
         assertRefused(() -> Schedule.linear(Integer.MAX_VALUE), limit);
         assertRefused(() -> Schedule.geometric(Integer.MAX_VALUE, 1e-3), limit);
         assertRefused(() -> Schedule.sigmoid(Integer.MAX_VALUE, 4), limit);
-        assertRefused(() -> GaussianToy.habeck().equalDivergenceSchedule(Integer.MAX_VALUE), limit);
+        assertRefused(() -> EqualDivergence.of(Integer.MAX_VALUE, GaussianToy.habeck()::divergence), limit);
     }
 
     /** Fewer than one step is refused. */

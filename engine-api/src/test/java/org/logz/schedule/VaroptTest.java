@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /** The placement of VAROPT steps from a variance profile, the decelerated cap and the option syntax. */
 class VaroptTest {

@@ -3,9 +3,9 @@ package org.logz.cpu;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.kernel.GpcEllipse;
+import org.logz.model.gpc.GpcEllipse;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.TemperedGpc;
+import org.logz.model.gpc.TemperedGpc;
 
 /**
  * GP classification on its tempered path on the CPU (ARM paper eq. 11, DESIGN §5): a chain is x (n

@@ -1,7 +1,7 @@
 package org.logz.cpu;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.TemperedGpc;
+import org.logz.model.gpc.TemperedGpc;
 
 /** GP classification on its tempered path, elliptical slice sampling ({@link CpuGpcAnnealingKernel}), on the {@code cpu} backend. */
 public final class CpuGpcAnnealingProvider extends KernelBinding<CpuBackend, TemperedGpc> {

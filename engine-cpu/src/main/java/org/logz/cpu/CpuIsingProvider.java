@@ -1,7 +1,7 @@
 package org.logz.cpu;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.Ising;
+import org.logz.model.ising.Ising;
 
 /** The Ising kernel ({@link CpuIsingKernel}) on the {@code cpu} backend. */
 public final class CpuIsingProvider extends KernelBinding<CpuBackend, Ising> {

@@ -5,9 +5,9 @@ import java.util.function.Supplier;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.LikelihoodKernel;
-import org.logz.model.Glmm;
+import org.logz.model.latent.Glmm;
 import org.logz.model.Likelihood;
-import org.logz.model.StochasticVolatility;
+import org.logz.model.latent.StochasticVolatility;
 
 /**
  * Likelihood estimates of a latent-variable model on the CPU: the model's own scalar steps

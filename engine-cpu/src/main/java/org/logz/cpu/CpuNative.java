@@ -2,7 +2,7 @@ package org.logz.cpu;
 
 import java.util.Locale;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.io.NativeLibraries;
 
 /**

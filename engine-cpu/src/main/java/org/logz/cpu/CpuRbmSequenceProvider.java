@@ -2,7 +2,7 @@ package org.logz.cpu;
 
 import org.logz.kernel.KernelBinding;
 import org.logz.model.BaseRate;
-import org.logz.path.RbmSequence;
+import org.logz.model.rbm.RbmSequence;
 
 /** The sequential RBM kernel, ARM eq. 13-14 ({@link CpuRbmKernel}) on the {@code cpu} backend. */
 public final class CpuRbmSequenceProvider extends KernelBinding<CpuBackend, RbmSequence> {

@@ -1,7 +1,7 @@
 package org.logz.cpu;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.StochasticVolatility;
+import org.logz.model.latent.StochasticVolatility;
 
 /** The stochastic volatility model's particle-filter likelihood ({@link CpuLikelihoodKernel}) on the {@code cpu} backend. */
 public final class CpuSvProvider extends KernelBinding<CpuBackend, StochasticVolatility> {

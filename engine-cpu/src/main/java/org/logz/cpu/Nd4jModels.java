@@ -1,7 +1,7 @@
 package org.logz.cpu;
 
-import org.logz.Logz;
-import org.logz.UserException;
+import org.logz.api.Logz;
+import org.logz.base.UserException;
 import org.logz.api.Estimation;
 import org.logz.memory.HostMemory;
 import org.logz.model.Rbm;

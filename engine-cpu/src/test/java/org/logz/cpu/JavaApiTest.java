@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
-import org.logz.Logz;
-import org.logz.UserException;
+import org.logz.api.Logz;
+import org.logz.base.UserException;
 import org.logz.api.Result;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealingResult;
-import org.logz.exact.RbmEnumeration;
+import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.Rbm;
 import org.nd4j.linalg.factory.Nd4j;
 
@@ -130,7 +130,7 @@ class JavaApiTest {
 
     @Test
     void aListenerThatFailsToCloseDoesNotHideTheRunsOwnError() {
-        class Closing implements org.logz.estimate.ProgressListener, AutoCloseable {
+        class Closing implements org.logz.base.ProgressListener, AutoCloseable {
             @Override
             public void progress(long done, long total, double logZ, double ess) {
             }
@@ -142,7 +142,7 @@ class JavaApiTest {
         }
         RuntimeException e = assertThrows(RuntimeException.class,
                 () -> Logz.demo().bar().chains(2).steps(1).seed(3).outcome(1, b -> new Closing()));
-        assertTrue(e.getMessage().contains("overlap") || e instanceof org.logz.estimate.EstimationException, e.toString());
+        assertTrue(e.getMessage().contains("overlap") || e instanceof org.logz.base.EstimationException, e.toString());
         assertEquals("close failed", e.getSuppressed()[0].getMessage());
     }
 
@@ -155,7 +155,7 @@ class JavaApiTest {
         // each run counts itself in at its first step and out at its last: taking turns, never two at once
         java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
-        org.logz.estimate.ProgressListener turns = (done, total, logZ, ess) -> {
+        org.logz.base.ProgressListener turns = (done, total, logZ, ess) -> {
             if (done == 1) {
                 most.accumulateAndGet(inside.incrementAndGet(), Math::max);
             }

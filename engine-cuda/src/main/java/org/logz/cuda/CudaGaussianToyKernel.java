@@ -4,7 +4,7 @@ import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.GaussianToy;
+import org.logz.model.toy.GaussianToy;
 
 /**
  * The Gaussian toy's kernel on the device (gaussian_toy.cu); the six parameters travel as kernel

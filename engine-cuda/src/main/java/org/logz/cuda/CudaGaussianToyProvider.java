@@ -1,7 +1,7 @@
 package org.logz.cuda;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.GaussianToy;
+import org.logz.model.toy.GaussianToy;
 
 /** The Gaussian toy's kernel ({@link CudaGaussianToyKernel}) on the {@code cuda} and {@code cuda-emulated} backends. */
 public final class CudaGaussianToyProvider extends KernelBinding<CudaBackend, GaussianToy> {

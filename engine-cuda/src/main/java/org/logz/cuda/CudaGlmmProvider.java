@@ -1,7 +1,7 @@
 package org.logz.cuda;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.Glmm;
+import org.logz.model.latent.Glmm;
 
 /** The GLMM's importance-sampled likelihood (glmm_likelihood.cu) on the {@code cuda} and {@code cuda-emulated} backends. */
 public final class CudaGlmmProvider extends KernelBinding<CudaBackend, Glmm> {

@@ -1,11 +1,11 @@
 package org.logz.cuda;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.TemperedGpc;
+import org.logz.model.gpc.TemperedGpc;
 
 /**
  * GP classification on its tempered path on the device (gp_ellipse.cu): the base's mean, ℓ's

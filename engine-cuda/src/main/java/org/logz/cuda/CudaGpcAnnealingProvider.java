@@ -1,7 +1,7 @@
 package org.logz.cuda;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.TemperedGpc;
+import org.logz.model.gpc.TemperedGpc;
 
 /** GP classification on its tempered path ({@link CudaGpcAnnealingKernel}) on the {@code cuda} and {@code cuda-emulated} backends. */
 public final class CudaGpcAnnealingProvider extends KernelBinding<CudaBackend, TemperedGpc> {

@@ -1,9 +1,9 @@
 package org.logz.cuda;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleVector;
-import org.logz.kernel.GpcSteps;
+import org.logz.model.gpc.GpcSteps;
 import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;
 import org.logz.path.GpcPrecision;

@@ -4,7 +4,7 @@ import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.Ising;
+import org.logz.model.ising.Ising;
 
 /**
  * The Ising kernel on the device (ising.cu; levels from tempering.cu's linear-level kernel); the

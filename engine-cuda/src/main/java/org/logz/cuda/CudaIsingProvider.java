@@ -1,7 +1,7 @@
 package org.logz.cuda;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.Ising;
+import org.logz.model.ising.Ising;
 
 /** The Ising kernel ({@link CudaIsingKernel}) on the {@code cuda} and {@code cuda-emulated} backends. */
 public final class CudaIsingProvider extends KernelBinding<CudaBackend, Ising> {

@@ -6,9 +6,9 @@ import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.LikelihoodKernel;
-import org.logz.model.Glmm;
+import org.logz.model.latent.Glmm;
 import org.logz.model.Likelihood;
-import org.logz.model.StochasticVolatility;
+import org.logz.model.latent.StochasticVolatility;
 
 /**
  * Likelihood estimates of a latent-variable model on the device: the GLMM by glmm_likelihood.cu, the stochastic

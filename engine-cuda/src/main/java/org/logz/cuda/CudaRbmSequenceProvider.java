@@ -2,7 +2,7 @@ package org.logz.cuda;
 
 import org.logz.kernel.KernelBinding;
 import org.logz.model.BaseRate;
-import org.logz.path.RbmSequence;
+import org.logz.model.rbm.RbmSequence;
 
 /** The sequential RBM kernel, ARM eq. 13-14 ({@link CudaRbmKernel}) on the {@code cuda} and {@code cuda-emulated} backends. */
 public final class CudaRbmSequenceProvider extends KernelBinding<CudaBackend, RbmSequence> {

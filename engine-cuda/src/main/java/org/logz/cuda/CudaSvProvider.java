@@ -1,7 +1,7 @@
 package org.logz.cuda;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.StochasticVolatility;
+import org.logz.model.latent.StochasticVolatility;
 
 /** The stochastic volatility model's particle filter (sv_filter.cu) on the {@code cuda} and {@code cuda-emulated} backends. */
 public final class CudaSvProvider extends KernelBinding<CudaBackend, StochasticVolatility> {

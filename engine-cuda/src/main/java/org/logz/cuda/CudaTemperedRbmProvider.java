@@ -1,7 +1,7 @@
 package org.logz.cuda;
 
 import org.logz.kernel.KernelBinding;
-import org.logz.model.TemperedRbm;
+import org.logz.model.rbm.TemperedRbm;
 
 /** The base-rate tempered RBM kernel ({@link CudaRbmKernel}) on the {@code cuda} and {@code cuda-emulated} backends. */
 public final class CudaTemperedRbmProvider extends KernelBinding<CudaBackend, TemperedRbm> {

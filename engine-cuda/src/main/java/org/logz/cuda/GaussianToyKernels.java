@@ -1,6 +1,6 @@
 package org.logz.cuda;
 
-import org.logz.model.GaussianToy;
+import org.logz.model.toy.GaussianToy;
 
 /** Launcher of gaussian_toy.cu: one thread per particle, grid-stride. */
 final class GaussianToyKernels {

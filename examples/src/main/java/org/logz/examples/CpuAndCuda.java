@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.logz.Logz;
+import org.logz.api.Logz;
 import org.logz.api.Result;
 import org.logz.backend.BackendProvider;
 import org.logz.backend.Backends;

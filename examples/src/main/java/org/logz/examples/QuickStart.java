@@ -1,6 +1,6 @@
 package org.logz.examples;
 
-import org.logz.Logz;
+import org.logz.api.Logz;
 
 /** The README's example: log Z of an RBM given as arrays, by AIS, with its standard error and any warning. */
 public final class QuickStart {

@@ -4,14 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.logz.Logz;
+import org.logz.api.Logz;
 import org.logz.api.Result;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
-import org.logz.estimate.ProgressListener;
-import org.logz.exact.RbmEnumeration;
+import org.logz.base.ProgressListener;
+import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.Rbm;
 import org.logz.train.CdTrainer;
 

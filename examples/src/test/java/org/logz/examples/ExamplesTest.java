@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.logz.api.Result;
 import org.logz.cli.Main;
-import org.logz.io.RbmFiles;
+import org.logz.model.rbm.RbmFiles;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 

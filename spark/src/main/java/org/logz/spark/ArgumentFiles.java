@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * The input files a command line names ({@code --model}, {@code --data}, {@code --prior}) travel with the job, because

@@ -3,7 +3,7 @@ package org.logz.spark;
 import java.util.Locale;
 
 import org.apache.spark.api.java.JavaSparkContext;
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * A cluster master that never gives the job an executor (a standalone master without workers, or with none that has

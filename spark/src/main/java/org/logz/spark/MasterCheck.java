@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * What a master must be before the Spark context starts, where Spark itself would fail slowly and with another

@@ -12,7 +12,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /** The input files a command line names reach the tasks as Spark's copies, wherever the tasks run. */
 class ArgumentFilesTest {

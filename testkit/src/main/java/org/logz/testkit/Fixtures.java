@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-import org.logz.io.RbmFiles;
+import org.logz.model.rbm.RbmFiles;
 
 /** The trained test models of {@code src/test/resources/org/logz/fixtures} (see {@code tools/models/README.md}). */
 public final class Fixtures {

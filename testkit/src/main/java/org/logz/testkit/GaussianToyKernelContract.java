@@ -10,7 +10,7 @@ import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.GaussianToy;
+import org.logz.model.toy.GaussianToy;
 
 /**
  * The contract of the Gaussian toy{@literal '}s {@link TemperedKernel}: base draws with the base moments, log densities and

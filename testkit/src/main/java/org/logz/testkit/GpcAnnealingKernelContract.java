@@ -14,7 +14,7 @@ import org.logz.estimate.ep.ProbitEp;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.GpClassification;
-import org.logz.model.TemperedGpc;
+import org.logz.model.gpc.TemperedGpc;
 import org.logz.numeric.Cholesky;
 import org.logz.numeric.Normal;
 

@@ -12,7 +12,7 @@ import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.Ising;
+import org.logz.model.ising.Ising;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.io.LatentFiles;
+import org.logz.model.latent.LatentFiles;
 import org.logz.kernel.KernelProvider;
 import org.logz.kernel.KernelUnavailableException;
 import org.logz.kernel.Kernels;

@@ -7,13 +7,13 @@ import org.junit.jupiter.api.Test;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.io.LatentFiles;
+import org.logz.model.latent.LatentFiles;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.LikelihoodKernel;
-import org.logz.model.Glmm;
+import org.logz.model.latent.Glmm;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
-import org.logz.model.StochasticVolatility;
+import org.logz.model.latent.StochasticVolatility;
 import org.logz.random.NormalStream;
 
 /**

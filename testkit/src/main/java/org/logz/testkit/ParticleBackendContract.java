@@ -16,7 +16,7 @@ import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
 import org.logz.model.RandomRbm;
-import org.logz.model.TemperedRbm;
+import org.logz.model.rbm.TemperedRbm;
 import org.logz.numeric.LogSpace;
 
 /**

@@ -16,7 +16,7 @@ import org.logz.kernel.SequentialKernel;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
-import org.logz.path.RbmSequence;
+import org.logz.model.rbm.RbmSequence;
 import org.logz.path.UnitOrder;
 import org.logz.random.Philox;
 

@@ -6,13 +6,14 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.ProgressListener;
 import org.logz.estimate.AnnealedImportanceSampling.Settings;
-import org.logz.exact.RbmEnumeration;
-import org.logz.io.RbmFiles;
+import org.logz.model.rbm.RbmEnumeration;
+import org.logz.model.rbm.RbmFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.model.TemperedRbm;
+import org.logz.model.rbm.TemperedRbm;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 import org.logz.testkit.Accuracy;

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.logz.UserException;
-import org.logz.exact.GaussHermite;
-import org.logz.exact.GlmmEvidence;
-import org.logz.io.LatentFiles;
+import org.logz.base.UserException;
+import org.logz.model.latent.Glmm;
+import org.logz.model.latent.StochasticVolatility;
+import org.logz.numeric.GaussHermite;
+import org.logz.model.latent.GlmmEvidence;
+import org.logz.model.latent.LatentFiles;
 import org.logz.numeric.LogSpace;
 import org.logz.random.NormalStream;
 
@@ -101,7 +103,7 @@ class LatentModelTest {
     @Test
     void gaussLegendreIntegratesPolynomialsExactly() {
         for (int n : new int[] {1, 2, 7, 24}) {
-            org.logz.exact.GaussLegendre rule = org.logz.exact.GaussLegendre.of(n);
+            org.logz.numeric.GaussLegendre rule = org.logz.numeric.GaussLegendre.of(n);
             for (int power = 0; power < 2 * n; power++) {
                 double s = 0;
                 for (int k = 0; k < rule.size(); k++) {

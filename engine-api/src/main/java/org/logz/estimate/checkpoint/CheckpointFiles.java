@@ -18,7 +18,7 @@ import java.util.zip.CRC32;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.estimate.TracePoint;
 import org.logz.estimate.smc.SmcTracePoint;
 import org.logz.io.AtomicFiles;

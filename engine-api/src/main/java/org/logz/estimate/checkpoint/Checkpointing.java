@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * Where an annealing or tempered sampling run saves its state ({@code save}, every {@code everySeconds} of wall time, atomically) and the

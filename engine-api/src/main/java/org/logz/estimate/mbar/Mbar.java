@@ -1,6 +1,6 @@
 package org.logz.estimate.mbar;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.numeric.LogSpace;
 import org.logz.numeric.SymmetricEigen;
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 

@@ -1,6 +1,6 @@
 package org.logz.estimate.tempered;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 
 /**
  * What simulated tempering accumulated over one stretch of iterations, in the layout of

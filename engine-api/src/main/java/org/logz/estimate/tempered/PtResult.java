@@ -86,7 +86,7 @@ public record PtResult(Method headline, String backend, String path, double logZ
         return tuningBarriers.clone();
     }
 
-    /** The estimate of one estimator; a {@link org.logz.UserException} when the run did not produce it. */
+    /** The estimate of one estimator; a {@link org.logz.base.UserException} when the run did not produce it. */
     public LevelEstimate estimate(Method name) {
         return LevelEstimate.find(estimates, name, "parallel tempering");
     }

@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.logz.UserException;
+import org.logz.base.UserException;
 import org.logz.backend.TemperingSteps;
 import org.logz.estimate.Method;
-import org.logz.estimate.ProgressListener;
+import org.logz.base.ProgressListener;
 import org.logz.estimate.checkpoint.CheckpointFiles;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.memory.Footprint;
@@ -221,7 +221,7 @@ public final class TemperedSampling {
     /**
      * Runs tempered sampling on {@code path}: every chain in one part.
      *
-     * @throws org.logz.UserException when the model moves no chains between levels
+     * @throws org.logz.base.UserException when the model moves no chains between levels
      *                                ({@link org.logz.model.TemperedModel#supportsTempering()})
      */
     public TemperedResult run(TemperedPath path, ProgressListener listener) {
@@ -286,7 +286,7 @@ public final class TemperedSampling {
      * Chains {@code firstChain .. firstChain + count - 1} of the run on {@code path}, their footprint checked against
      * the backend.
      *
-     * @throws org.logz.UserException when the model moves no chains between levels or the chains do not fit
+     * @throws org.logz.base.UserException when the model moves no chains between levels or the chains do not fit
      */
     public TemperedPart part(TemperedPath path, int firstChain, int count) {
         if (!path.model().supportsTempering()) {

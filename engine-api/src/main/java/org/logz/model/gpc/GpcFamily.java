@@ -4,10 +4,9 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 
-import org.logz.api.Family;
-import org.logz.api.ModelFamily;
-import org.logz.api.Problem;
-import org.logz.io.GpcFiles;
+import org.logz.options.Family;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 
 /** {@code gpc:SET|FILE}: GP classification (ARM paper §4) with the hyperparameters of --log-ell and --log-sigma. */
 public final class GpcFamily implements ModelFamily {

@@ -2,9 +2,9 @@ package org.logz.model.ising;
 
 import java.util.Set;
 
-import org.logz.api.Family;
-import org.logz.api.ModelFamily;
-import org.logz.api.Problem;
+import org.logz.options.Family;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 
 /** {@code ising:L=N}: the 2D Ising torus, exact log Z by Kaufman's formula. */
 public final class IsingFamily implements ModelFamily {

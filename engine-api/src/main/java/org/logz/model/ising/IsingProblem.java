@@ -5,13 +5,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.logz.UserException;
-import org.logz.api.ModelFamily;
-import org.logz.api.Problem;
+import org.logz.base.UserException;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
-import org.logz.exact.IsingExact;
-import org.logz.model.Ising;
 import org.logz.path.TemperedPath;
 
 /** {@code ising:L=N}: the N × N torus at β = 1 from the uniform distribution. */

@@ -3,10 +3,9 @@ package org.logz.model.latent;
 import java.util.Locale;
 import java.util.Set;
 
-import org.logz.api.Family;
-import org.logz.api.ModelFamily;
-import org.logz.api.Problem;
-import org.logz.io.LatentFiles;
+import org.logz.options.Family;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 
 /** {@code glmm:SET|FILE} (the logistic random-intercept GLMM) or {@code sv:SET|FILE} (stochastic volatility). */
 public final class LatentFamily implements ModelFamily {

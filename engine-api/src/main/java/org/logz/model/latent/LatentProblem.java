@@ -3,14 +3,12 @@ package org.logz.model.latent;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.logz.UserException;
-import org.logz.api.ModelFamily;
-import org.logz.api.Problem;
+import org.logz.base.UserException;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.Method;
-import org.logz.exact.GlmmEvidence;
-import org.logz.model.Glmm;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;

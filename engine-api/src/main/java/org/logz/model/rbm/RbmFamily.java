@@ -3,10 +3,9 @@ package org.logz.model.rbm;
 import java.util.Optional;
 import java.util.Set;
 
-import org.logz.api.Family;
-import org.logz.api.ModelFamily;
-import org.logz.api.Problem;
-import org.logz.api.RbmSource;
+import org.logz.options.Family;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 import org.logz.io.UserPaths;
 
 /** RBMs: an {@code .npz} file, or the embedded demo when {@code --model} is absent. */

@@ -2,9 +2,9 @@ package org.logz.model.toy;
 
 import java.util.Set;
 
-import org.logz.api.Family;
-import org.logz.api.ModelFamily;
-import org.logz.api.Problem;
+import org.logz.options.Family;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 
 /** {@code gauss-toy[:key=value,...]}: Habeck's Gaussian toy, exact log Z in closed form. */
 public final class ToyFamily implements ModelFamily {

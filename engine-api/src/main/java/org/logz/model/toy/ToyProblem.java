@@ -6,14 +6,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.logz.UserException;
-import org.logz.api.ModelFamily;
-import org.logz.api.Problem;
+import org.logz.base.UserException;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
-import org.logz.model.GaussianToy;
 import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
+import org.logz.schedule.EqualDivergence;
 import org.logz.schedule.Schedule;
 
 /** {@code gauss-toy[:mu0=..,sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..]}; defaults: Habeck's. */
@@ -86,7 +86,7 @@ public record ToyProblem(GaussianToy model) implements Problem {
 
     @Override
     public Optional<Schedule> equalDivergenceSchedule(int steps) {
-        return Optional.of(model.equalDivergenceSchedule(steps));
+        return Optional.of(EqualDivergence.of(steps, model::divergence));
     }
 
     @Override

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
-import org.logz.estimate.EstimationException;
-import org.logz.exact.GpcExact;
+import org.logz.base.EstimationException;
+import org.logz.model.gpc.GpcExact;
 import org.logz.model.GpClassification;
 import org.logz.numeric.Cholesky;
 import org.logz.numeric.Normal;

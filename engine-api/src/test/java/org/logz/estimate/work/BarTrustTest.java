@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
-import org.logz.estimate.EstimationException;
+import org.logz.base.EstimationException;
 
 class BarTrustTest {
     private static final Duration BOUNDED = Duration.ofSeconds(2);

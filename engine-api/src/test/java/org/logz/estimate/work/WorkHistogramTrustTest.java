@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
-import org.logz.estimate.EstimationException;
+import org.logz.base.EstimationException;
 
 class WorkHistogramTrustTest {
     private static final Duration BOUNDED = Duration.ofSeconds(2);

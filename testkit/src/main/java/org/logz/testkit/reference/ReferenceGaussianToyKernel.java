@@ -4,7 +4,7 @@ import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.GaussianToy;
+import org.logz.model.toy.GaussianToy;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 

@@ -4,7 +4,7 @@ import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.TemperedGpc;
+import org.logz.model.gpc.TemperedGpc;
 import org.logz.numeric.Normal;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -12,7 +12,7 @@ import org.logz.random.StreamTag;
 /**
  * GP classification on its tempered path in plain scalar Java, written from the specification of
  * elliptical slice sampling (Murray, Adams &amp; MacKay 2010, Figure 2) and the Philox layout of
- * {@link org.logz.kernel.GpcEllipse}, not by calling it: {@code log f_β(x) = β ℓ(x)} against the base
+ * {@link org.logz.model.gpc.GpcEllipse}, not by calling it: {@code log f_β(x) = β ℓ(x)} against the base
  * {@code N(μ, G Gᵀ)}, one elliptical slice step per transition.
  */
 final class ReferenceGpcAnnealingKernel implements TemperedKernel {

@@ -1,7 +1,7 @@
 package org.logz.testkit.reference;
 
 import org.logz.backend.ParticleVector;
-import org.logz.kernel.GpcSteps;
+import org.logz.model.gpc.GpcSteps;
 import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;
 import org.logz.numeric.Cholesky;

@@ -4,7 +4,7 @@ import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.Ising;
+import org.logz.model.ising.Ising;
 import org.logz.random.StreamTag;
 
 /**

@@ -3,10 +3,10 @@ package org.logz.testkit.reference;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.LikelihoodKernel;
-import org.logz.model.Glmm;
+import org.logz.model.latent.Glmm;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
-import org.logz.model.StochasticVolatility;
+import org.logz.model.latent.StochasticVolatility;
 
 /**
  * Likelihood estimates on the reference backend: the models' scalar steps, one particle after another, with fresh

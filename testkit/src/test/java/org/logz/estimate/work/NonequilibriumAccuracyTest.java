@@ -8,24 +8,25 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.logz.api.Problem;
-import org.logz.api.RbmSource;
+import org.logz.problem.Problem;
+import org.logz.model.rbm.RbmSource;
 import org.logz.backend.ParticleBackend;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.Method;
-import org.logz.estimate.ProgressListener;
-import org.logz.exact.IsingExact;
-import org.logz.exact.RbmEnumeration;
+import org.logz.base.ProgressListener;
+import org.logz.model.ising.IsingExact;
+import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.BaseRate;
-import org.logz.model.GaussianToy;
-import org.logz.model.Ising;
+import org.logz.model.toy.GaussianToy;
+import org.logz.model.ising.Ising;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.model.TemperedRbm;
+import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.rbm.RbmProblem;
 import org.logz.path.TemperedPath;
+import org.logz.schedule.EqualDivergence;
 import org.logz.schedule.Schedule;
 import org.logz.testkit.Accuracy;
 import org.logz.testkit.reference.ReferenceBackend;
@@ -103,7 +104,7 @@ class NonequilibriumAccuracyTest {
         int repetitions = 200;
         try (TemperedPath path = new TemperedPath(backend, toy)) {
             for (int steps : new int[] {10, 20}) {
-                Schedule schedule = toy.equalDivergenceSchedule(steps);
+                Schedule schedule = EqualDivergence.of(steps, toy::divergence);
                 Map<Method, double[]> errors = new EnumMap<>(Method.class);
                 for (int rep = 0; rep < repetitions; rep++) {
                     BidirectionalResult r = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(100, 100,

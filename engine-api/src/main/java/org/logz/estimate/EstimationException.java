@@ -1,8 +1,0 @@
-package org.logz.estimate;
-
-/** A run that produced no usable estimate (all weights zero, a non-finite value); the message says why. */
-public class EstimationException extends IllegalStateException {
-    public EstimationException(String message) {
-        super(message);
-    }
-}

@@ -1,0 +1,211 @@
+package org.logz.model.rbm;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+import org.logz.base.UserException;
+import org.logz.model.Rbm;
+import org.logz.numeric.LogSpace;
+import org.logz.random.Philox;
+import org.logz.random.StreamTag;
+
+/**
+ * Local maxima of an RBM's hidden marginal
+ * {@code log f(h) = Σ_x f(x, h) = bᵀh + Σ_i softplus(a_i + W_i:·h)}, found by single-unit ascent: pass
+ * over the hidden units, flipping each one whose flip raises {@code log f(h)}, until a pass flips none. Since {@code Z = Σ_h f(h)}, every
+ * {@code log f(h)} is a lower bound of log Z; where most of the mass sits on a few hidden
+ * configurations (trained RBMs often put most of it on one, which block Gibbs sampling from noise
+ * rarely reaches), the best mode found bounds log Z within a nat or two. Host code in float64; the
+ * field {@code a + W h} is updated by one column per flip, so a pass over the hidden units costs
+ * {@code O(N·H)}.
+ */
+public final class HiddenModes {
+    /** Passes over the hidden units before an ascent stops regardless (each pass raises log f or ends it). */
+    private static final int MAX_PASSES = 200;
+    /** The least gain a flip must bring: float64 rounding of the sums must not make the ascent cycle. */
+    private static final double GAIN = 1e-9;
+
+    private HiddenModes() {
+    }
+
+    /** The model's arrays, copied out of the Rbm once per call. */
+    private record Params(int n, int hidden, float[] w, float[] a, float[] b) {
+        Params(Rbm rbm) {
+            this(rbm.visible(), rbm.hidden(), rbm.weights(), rbm.visibleBias(), rbm.hiddenBias());
+        }
+
+        /** {@code a + W h}. */
+        double[] field(float[] h) {
+            double[] field = new double[n];
+            for (int i = 0; i < n; i++) {
+                double f = a[i];
+                for (int j = 0; j < hidden; j++) {
+                    f += (double) w[i * hidden + j] * h[j];
+                }
+                field[i] = f;
+            }
+            return field;
+        }
+
+        double logF(float[] h) {
+            return HiddenModes.logF(h, b, field(h));
+        }
+    }
+
+    /** A hidden configuration (0/1 per unit) and its {@code log f(h)}. */
+    public record Mode(float[] h, double logF) {
+        public Mode {
+            h = h.clone();
+        }
+
+        @Override
+        public float[] h() {
+            return h.clone();
+        }
+    }
+
+    /**
+     * Ascents from {@code starts} uniformly random hidden configurations (Philox stream {@code MODES}
+     * under {@code seed}), run in parallel; the distinct maxima, best first.
+     */
+    public static List<Mode> search(Rbm rbm, int starts, long seed) {
+        if (starts < 1) {
+            throw new UserException("a mode search needs at least one start, got " + starts);
+        }
+        Params p = new Params(rbm);
+        int h = p.hidden();
+        Mode[] found = new Mode[starts];
+        IntStream.range(0, starts).parallel().forEach(s -> {
+            float[] start = new float[h];
+            int[] words = new int[4];
+            for (int j = 0; j < h; j++) {
+                if ((j & 3) == 0) {
+                    Philox.block(seed, j >>> 2, s, 0, StreamTag.MODES, words);
+                }
+                start[j] = words[j & 3] < 0 ? 1f : 0f;
+            }
+            found[s] = ascend(p, start);
+        });
+        return distinct(Arrays.asList(found));
+    }
+
+    /** The distinct modes of {@code modes}, best first. */
+    private static List<Mode> distinct(List<Mode> modes) {
+        List<Mode> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        modes.stream().sorted((x, y) -> Double.compare(y.logF(), x.logF())).forEach(m -> {
+            if (seen.add(Arrays.toString(m.h))) {
+                out.add(m);
+            }
+        });
+        return out;
+    }
+
+    /** The local maximum reached from {@code start} (0/1 per hidden unit) by greedy single flips. */
+    private static Mode ascend(Params p, float[] start) {
+        int n = p.n();
+        int hidden = p.hidden();
+        float[] w = p.w();
+        float[] b = p.b();
+        float[] h = start.clone();
+        double[] field = p.field(h);
+        double[] soft = new double[n];
+        for (int i = 0; i < n; i++) {
+            soft[i] = LogSpace.softplus(field[i]);
+        }
+        for (int pass = 0; pass < MAX_PASSES; pass++) {
+            boolean flipped = false;
+            for (int j = 0; j < hidden; j++) {
+                double sign = h[j] == 0f ? 1 : -1;
+                double gain = sign * b[j];
+                for (int i = 0; i < n; i++) {
+                    gain += LogSpace.softplus(field[i] + sign * w[i * hidden + j]) - soft[i];
+                }
+                if (gain > GAIN) {
+                    h[j] = 1f - h[j];
+                    for (int i = 0; i < n; i++) {
+                        field[i] += sign * w[i * hidden + j];
+                        soft[i] = LogSpace.softplus(field[i]);
+                    }
+                    flipped = true;
+                }
+            }
+            if (!flipped) {
+                break;
+            }
+        }
+        double logF = logF(h, b, field);
+        return new Mode(h, logF);
+    }
+
+    /**
+     * A lower bound of log Z from visible states a run visited ({@code count} rows of {@code states}):
+     * the largest of {@code log f(x)} over the states, of {@code log f(ĥ)} over their most likely hidden
+     * configurations {@code ĥ_j = [b_j + xᵀW_:j > 0]}, and of the modes that {@code ascents} of those
+     * (the best distinct ones) climb to. Every term is at most log Z; the hidden ones are usually far
+     * tighter, because {@code f(h)} sums the whole visible layer out.
+     */
+    public static double lowerBound(Rbm rbm, float[] states, int count, int ascents) {
+        Params p = new Params(rbm);
+        int n = p.n();
+        int hidden = p.hidden();
+        if ((long) count * n != states.length) {
+            throw new UserException(count + " states of " + n + " units need " + (long) count * n
+                    + " values, got " + states.length);
+        }
+        float[] w = p.w();
+        float[] a = p.a();
+        float[] b = p.b();
+        Mode[] likely = new Mode[count];
+        double[] visible = new double[count];
+        IntStream.range(0, count).parallel().forEach(r -> {
+            double[] u = new double[hidden];
+            for (int j = 0; j < hidden; j++) {
+                u[j] = b[j];
+            }
+            double s = 0;
+            for (int i = 0; i < n; i++) {
+                float xi = states[r * n + i];
+                if (xi != 0f) {
+                    s += a[i] * (double) xi;
+                    for (int j = 0; j < hidden; j++) {
+                        u[j] += (double) xi * w[i * hidden + j];
+                    }
+                }
+            }
+            float[] h = new float[hidden];
+            for (int j = 0; j < hidden; j++) {
+                s += LogSpace.softplus(u[j]);
+                h[j] = u[j] > 0 ? 1f : 0f;
+            }
+            visible[r] = s;
+            likely[r] = new Mode(h, p.logF(h));
+        });
+        List<Mode> candidates = distinct(Arrays.asList(likely));
+        List<Mode> climbed = candidates.subList(0, Math.min(ascents, candidates.size())).parallelStream()
+                .map(m -> ascend(p, m.h)).toList();
+        double best = Arrays.stream(visible).max().orElse(Double.NEGATIVE_INFINITY);
+        for (Mode m : candidates) {
+            best = Math.max(best, m.logF());
+        }
+        for (Mode m : climbed) {
+            best = Math.max(best, m.logF());
+        }
+        return best;
+    }
+
+    private static double logF(float[] h, float[] b, double[] field) {
+        double s = 0;
+        for (int j = 0; j < h.length; j++) {
+            s += b[j] * (double) h[j];
+        }
+        for (double f : field) {
+            s += LogSpace.softplus(f);
+        }
+        return s;
+    }
+}

@@ -1,0 +1,248 @@
+package org.logz.problem;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import org.logz.base.UserException;
+import org.logz.backend.ParticleBackend;
+import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.estimate.Method;
+import org.logz.estimate.ResampleMove;
+import org.logz.model.GpClassification;
+import org.logz.model.LatentModel;
+import org.logz.model.Likelihood;
+import org.logz.model.Rbm;
+import org.logz.model.SequentialModel;
+import org.logz.model.TemperedModel;
+import org.logz.path.GpcSequence;
+import org.logz.path.TemperedPath;
+import org.logz.path.UnitOrder;
+import org.logz.schedule.Schedule;
+
+/**
+ * A model that {@code --model} names, parsed by its {@link ModelFamily}: what the estimators and reports ask of it.
+ * The families are found through {@link java.util.ServiceLoader} ({@link ModelFamilies}); each lives in its own
+ * package under {@code org.logz.model}.
+ */
+public interface Problem {
+    /**
+     * Path options: the RBM's base rate and data set, the transitions (sweeps) per step of every model,
+     * the seed the model base rate's Gibbs run derives its key from, and a GP classifier's start (prior or
+     * ep; null for the default, ep).
+     */
+    public record PathOptions(String baseRate, String data, int sweepsPerStep, long seed, String start, Likelihood likelihood) {
+        public PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
+            this(baseRate, data, sweepsPerStep, seed, null, null);
+        }
+
+        /** These options with another seed (a replicate's, for what it draws). */
+        public PathOptions withSeed(long other) {
+            return new PathOptions(baseRate, data, sweepsPerStep, other, start, likelihood);
+        }
+    }
+
+    static Problem parse(String spec) {
+        return parse(spec, OptionalDouble.empty(), OptionalDouble.empty());
+    }
+
+    /** {@link #parse(String)} with the GP hyperparameters of {@code --log-ell} and {@code --log-sigma}. */
+    static Problem parse(String spec, OptionalDouble logEll, OptionalDouble logSigma) {
+        return ModelFamilies.parse(spec, new ModelFamily.Options(logEll, logSigma));
+    }
+
+    /** The family that parses this model: its model-specific options and the method families it runs. */
+    ModelFamily family();
+
+    /** What the report says about the problem. */
+    Description describe();
+
+    /**
+     * The model's name and size, written unwrapped into a report: an RBM's {@code visible} and
+     * {@code hidden} units, an Ising model's {@code sites} (null where they do not apply).
+     */
+    public record Description(String model, Integer visible, Integer hidden, Integer sites, Integer cases) {
+        public static Description named(String model) {
+            return new Description(model, null, null, null, null);
+        }
+    }
+
+    /** Exact log Z when it is known or cheap; for RBMs only when {@code requested} or for the demo. */
+    Optional<Double> exactLogZ(boolean requested);
+
+    /** Exact log Z for a benchmark against it, or a one-line error saying {@code what} needs one. */
+    default double requireExactLogZ(String what) {
+        return exactLogZ(true).orElseThrow(() -> new UserException(what + " needs a model with an exact log Z; "
+                + describe().model() + " has none"));
+    }
+
+    /**
+     * What {@code logz exact} prints for a model it does not enumerate: the value, the name of the method and, for a
+     * quadrature, the difference between its rules (null otherwise); a one-line error where the model has none.
+     */
+    default Exact exact() {
+        return new Exact(requireExactLogZ("logz exact"), "closed form", null);
+    }
+
+    /** {@link #exact()}'s answer. */
+    public record Exact(double logZ, String method, Double error) {
+    }
+
+    /** An upper bound of log Z the model guarantees, where it has one. */
+    default Optional<Double> logZUpperBound() {
+        return Optional.empty();
+    }
+
+    /** Why {@link #logZUpperBound()} holds, for the warning. */
+    default String upperBoundReason() {
+        return "";
+    }
+
+    /** The model on its tempered path, with what it needs from the options (an RBM's base rate). */
+    TemperedModel temperedModel(ParticleBackend backend, PathOptions options);
+
+    /** The tempered path for annealing methods: the model's kernel on the backend, with the options' sweeps per step. */
+    default TemperedPath annealingPath(ParticleBackend backend, PathOptions options) {
+        return new TemperedPath(backend, temperedModel(backend, options), options.sweepsPerStep());
+    }
+
+    /** The path for the tempered estimators, whose chains sit at different temperatures. */
+    default TemperedPath temperingPath(ParticleBackend backend, PathOptions options) {
+        return annealingPath(backend, options);
+    }
+
+    /**
+     * Refuses, before a run of {@code particles} chains or particles, path options whose sweeps would take hours (an
+     * estimated likelihood with too many inner draws); nothing for models whose transitions cost a fixed amount.
+     */
+    default void checkCost(PathOptions options, long particles) {
+    }
+
+    /**
+     * Whether the chains of one run move independently, so that a run can be split by chains; the pseudo-marginal
+     * moves of latent-variable models follow the whole cloud.
+     */
+    default boolean independentChains() {
+        return true;
+    }
+
+    /**
+     * The refusal of {@code method}, of a family the model does not run, when the options are checked; empty where
+     * the run itself refuses it (naming what it builds on).
+     */
+    default Optional<String> refusal(Method method) {
+        return Optional.empty();
+    }
+
+    /** Whether one estimator's answer cannot be checked against an exact value, which the report warns of. */
+    default boolean unverified() {
+        return false;
+    }
+
+    /**
+     * The sequential path of rm and arm (Fraccaro et al.): the units it adds one at a time in the order of
+     * {@code order} (null for the model's default), the model built up along them, and a GP classifier's sequence,
+     * whose defaults and conditioning the run reads (null for other models).
+     */
+    default Sequence sequence(String order, String data, ResampleMove.Variant variant, Method method) {
+        throw new UserException("--method " + method + " builds up " + ModelFamilies.sequentialUnits()
+                + "; it does not apply to " + describe().model());
+    }
+
+    /** {@link #sequence}'s answer. */
+    public record Sequence(UnitOrder order, SequentialModel model, GpcSequence classifier) {
+    }
+
+    /** The schedule of equal divergence between neighbouring steps where the model has it in closed form. */
+    default Optional<Schedule> equalDivergenceSchedule(int steps) {
+        return Optional.empty();
+    }
+
+    /**
+     * The reverse start of a consensus run's annealing estimator ({@code data}: whether a data set is given); null for
+     * the model's default.
+     */
+    default String consensusReverseStart(boolean data) {
+        return null;
+    }
+
+    /** The RBM, for the commands that run on RBMs only (enumeration, sweep benchmarks). */
+    default Optional<Rbm> rbm() {
+        return Optional.empty();
+    }
+
+    /** The GP classifier, for expectation propagation and the GP benchmarks. */
+    default Optional<GpClassification> classifier() {
+        return Optional.empty();
+    }
+
+    /** The latent-variable model, for AISEL and its likelihood options. */
+    default Optional<LatentModel> latentModel() {
+        return Optional.empty();
+    }
+
+    /**
+     * How reverse chains start: {@code spec} as given on the command line, or null for the model's default; the path
+     * options name the data an RBM's chains may start from.
+     */
+    Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options);
+
+    /** {@link #reverseStart(String, TemperedPath, int, PathOptions)} without data. */
+    default Start reverseStart(String spec, TemperedPath path, int chains) {
+        return reverseStart(spec, path, chains, null);
+    }
+
+    /** Transitions at β = 1 after a data or forward start when the spec names none (Habeck §6.3 runs 100). */
+    int START_SWEEPS = 100;
+
+    /**
+     * {@code gibbs:B} (B transitions at β = 1 from the base), {@code forward[:G]} (the forward run's end states
+     * resampled by weight, then G transitions; default {@value #START_SWEEPS}), or a one-line error naming the
+     * accepted forms.
+     */
+    static Start gibbs(String s, String accepted) {
+        if (s.startsWith("gibbs:")) {
+            return new Start.Gibbs(burnIn(s.substring(6), s));
+        }
+        if (s.equals("forward") || s.startsWith("forward:")) {
+            return new Start.Forward(s.equals("forward") ? START_SWEEPS : sweeps(s.substring(8), s));
+        }
+        throw new UserException("--reverse-start must be " + accepted + ", got " + s);
+    }
+
+    /** G of {@code data:G} or {@code forward:G}. */
+    static int sweeps(String value, String spec) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new UserException("--reverse-start " + spec + ": G must be an integer");
+        }
+    }
+
+    static int burnIn(String value, String spec) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new UserException("--reverse-start " + spec + ": B must be an integer");
+        }
+    }
+
+    /** {@code name:key=value,...} as a map with lower-case keys; a bare name gives an empty map. */
+    static Map<String, String> parameters(String spec, String name) {
+        Map<String, String> out = new LinkedHashMap<>();
+        int colon = spec.indexOf(':');
+        if (colon < 0) {
+            return out;
+        }
+        for (String part : spec.substring(colon + 1).split(",")) {
+            int eq = part.indexOf('=');
+            if (eq <= 0 || eq == part.length() - 1) {
+                throw new UserException("--model " + spec + ": write " + name + ":key=value,...");
+            }
+            out.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT), part.substring(eq + 1).trim());
+        }
+        return out;
+    }
+}

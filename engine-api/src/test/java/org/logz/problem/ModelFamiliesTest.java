@@ -1,0 +1,58 @@
+package org.logz.problem;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+import org.junit.jupiter.api.Test;
+import org.logz.base.UserException;
+import org.logz.estimate.Method;
+import org.logz.estimate.ResampleMove;
+import org.logz.model.gpc.GpcFamily;
+import org.logz.model.ising.IsingFamily;
+import org.logz.model.ising.IsingProblem;
+import org.logz.model.latent.LatentFamily;
+import org.logz.model.rbm.RbmFamily;
+import org.logz.model.rbm.RbmProblem;
+import org.logz.model.toy.ToyFamily;
+import org.logz.model.toy.ToyProblem;
+import org.logz.options.Family;
+import org.logz.problem.ModelFamilies;
+import org.logz.problem.Problem;
+
+/** The registry: the families found by ServiceLoader, the dispatch on spec prefixes, and the messages built from it. */
+class ModelFamiliesTest {
+    @Test
+    void familiesAreFoundInOrder() {
+        assertEquals(List.of(RbmFamily.class, IsingFamily.class, ToyFamily.class, GpcFamily.class, LatentFamily.class),
+                ModelFamilies.all().stream().map(Object::getClass).toList());
+    }
+
+    @Test
+    void specsGoToTheFamilyOfTheirPrefix() {
+        assertInstanceOf(IsingProblem.class, Problem.parse(" Ising:L=4 "));
+        assertInstanceOf(ToyProblem.class, Problem.parse("gauss-toy"));
+        RbmProblem demo = assertInstanceOf(RbmProblem.class, Problem.parse(null));
+        assertTrue(demo.source().demo());
+        assertInstanceOf(IsingFamily.class, Problem.parse("ising:L=4").family());
+    }
+
+    @Test
+    void messagesListTheFamilies() {
+        assertEquals("--model is empty; give an RBM .npz file, ising:L=N or gauss-toy[:key=value,...]",
+                assertThrows(UserException.class, () -> Problem.parse("  ")).getMessage());
+        assertEquals("--log-ell and --log-sigma apply to GP classification (--model gpc:...) only",
+                assertThrows(UserException.class, () -> Problem.parse("ising:L=4", OptionalDouble.of(1),
+                        OptionalDouble.empty())).getMessage());
+        assertEquals("RBMs", ModelFamilies.readers("--data"));
+        assertEquals("latent-variable models (--model glmm:... or sv:...)", ModelFamilies.readers("--proposal"));
+        assertEquals("GP classification (--model gpc:...)", ModelFamilies.running(Family.APPROXIMATION));
+        assertEquals("--method rm builds up an RBM's visible units or a GP classifier's cases; it does not apply to "
+                + "ising:L=4", assertThrows(UserException.class, () -> Problem.parse("ising:L=4").sequence(null, null,
+                ResampleMove.Variant.RM, Method.RM)).getMessage());
+    }
+}
