@@ -41,17 +41,14 @@ import picocli.CommandLine.Spec;
  * and the other reports read the run's settings and results.
  */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = FamilyOptions.class,
-        description = "Estimate log Z of an RBM, the 2D Ising model, the Gaussian toy or the evidence of a GP classifier. "
-                + "Without --model, runs on the embedded demo RBM and also prints its exact log Z.")
+        description = "Estimate log Z of a model: the partition function of an RBM or an Ising model, the evidence of a "
+                + "classifier or a latent-variable model, ... (--model). Without --model, runs on the embedded demo RBM and also prints its exact log Z.")
 final class EstimateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "MODEL",
-            description = "RBM .npz file (W, a, b, optional a0; or scikit-learn names), ising:L=N, gauss-toy[:mu0=..,"
-                    + "sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..], or gpc:digits35|mnist35|FILE.npz (GP "
-                    + "classification: y and X or K), glmm:sim20|sim8|FILE.npz (logistic random-intercept GLMM: y, X, group) or "
-                    + "sv:sim200|FILE.npz (stochastic volatility: y). Default: the demo RBM.")
+    /** The models are listed from the registered families ({@link ModelHelp#estimateModels()}). */
+    @Option(names = "--model", paramLabel = "MODEL")
     String model;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "ais",

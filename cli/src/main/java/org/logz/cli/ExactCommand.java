@@ -15,17 +15,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code logz exact}: log Z by enumeration of the smaller layer, as one JSON object. */
-@Command(name = "exact", mixinStandardHelpOptions = true,
-        description = "Exact log Z: of an RBM by Gray-code enumeration of its smaller layer (at most "
-                + RbmEnumeration.MAX_UNITS + " units), of ising:L=N by Kaufman's formula, of gauss-toy in closed form, of small GP classifiers by "
-                + "orthant probabilities, of glmm: models with at most 2 covariates by quadrature over θ (refused when its "
-                + "two rules disagree). Prints one JSON object.")
+@Command(name = "exact", mixinStandardHelpOptions = true, modelTransformer = ModelHelp.class)
 final class ExactCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Option(names = "--model", paramLabel = "MODEL",
-            description = "RBM .npz file, ising:L=N, gauss-toy[:...] or gpc:SET|FILE (n ≤ 3 cases or a diagonal K). Default: the "
+            description = "A model as for logz estimate --model, of a family with an exact log Z (above). Default: the "
                     + "demo RBM.")
     String model;
 

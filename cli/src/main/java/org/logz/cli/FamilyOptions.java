@@ -18,7 +18,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * Declares the method families' options on {@code logz estimate} from their tables, so that each option's name, label,
  * help and default are written once (in engine-api, where {@link org.logz.api.Estimation} reads them): in the help they
- * follow the command's own options up to {@code --tolerance}, family by family.
+ * follow the command's own options up to {@code --tolerance}, family by family. Also lists the models in
+ * {@code --model}'s help from the registered families ({@link ModelHelp}).
  */
 public final class FamilyOptions implements IModelTransformer {
     /** Every family option the command line takes, in the order of the help; each name once. */
@@ -50,6 +51,6 @@ public final class FamilyOptions implements IModelTransformer {
             spec.addOption(builder.build());
         }
         after.forEach(spec::addOption);
-        return spec;
+        return ModelHelp.describe(spec, "--model", ModelHelp.estimateModels());
     }
 }

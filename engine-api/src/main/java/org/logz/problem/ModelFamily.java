@@ -1,5 +1,6 @@
 package org.logz.problem;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -41,6 +42,14 @@ public interface ModelFamily {
     /** Whether the hint of an empty {@code --model} lists {@link #syntax()}. */
     default boolean hinted() {
         return false;
+    }
+
+    /** How {@code logz estimate --help} describes this family's specs, one entry per kind, e.g. {@code ising:L=N}. */
+    List<String> help();
+
+    /** How {@code logz exact --help} says this family's exact log Z is found (e.g. {@code of ising:L=N by Kaufman's formula}), where it has one. */
+    default Optional<String> exactHelp() {
+        return Optional.empty();
     }
 
     /** What messages call the models of this family, e.g. {@code RBMs} in "--data applies to RBMs only". */

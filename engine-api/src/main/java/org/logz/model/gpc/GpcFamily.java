@@ -1,6 +1,7 @@
 package org.logz.model.gpc;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -30,6 +31,16 @@ public final class GpcFamily implements ModelFamily {
     @Override
     public String syntax() {
         return "gpc:SET|FILE";
+    }
+
+    @Override
+    public List<String> help() {
+        return List.of("gpc:digits35|mnist35|FILE.npz (GP classification: y and X or K)");
+    }
+
+    @Override
+    public Optional<String> exactHelp() {
+        return Optional.of("of small GP classifiers by orthant probabilities");
     }
 
     @Override

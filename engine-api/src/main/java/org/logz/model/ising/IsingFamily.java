@@ -1,5 +1,7 @@
 package org.logz.model.ising;
 
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.logz.options.Family;
@@ -34,6 +36,16 @@ public final class IsingFamily implements ModelFamily {
     @Override
     public boolean hinted() {
         return true;
+    }
+
+    @Override
+    public List<String> help() {
+        return List.of("ising:L=N");
+    }
+
+    @Override
+    public Optional<String> exactHelp() {
+        return Optional.of("of ising:L=N by Kaufman's formula");
     }
 
     @Override

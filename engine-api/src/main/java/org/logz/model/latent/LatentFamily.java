@@ -1,5 +1,7 @@
 package org.logz.model.latent;
 
+import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Set;
 
@@ -31,6 +33,16 @@ public final class LatentFamily implements ModelFamily {
     @Override
     public String syntax() {
         return "glmm:SET|FILE or sv:SET|FILE";
+    }
+
+    @Override
+    public List<String> help() {
+        return List.of("glmm:sim20|sim8|FILE.npz (logistic random-intercept GLMM: y, X, group)", "sv:sim200|FILE.npz (stochastic volatility: y)");
+    }
+
+    @Override
+    public Optional<String> exactHelp() {
+        return Optional.of("of glmm: models with at most 2 covariates by quadrature over θ (refused when its two rules disagree)");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.logz.model.rbm;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -44,6 +45,16 @@ public final class RbmFamily implements ModelFamily {
     @Override
     public boolean hinted() {
         return true;
+    }
+
+    @Override
+    public List<String> help() {
+        return List.of("RBM .npz file (W, a, b, optional a0; or scikit-learn names)");
+    }
+
+    @Override
+    public Optional<String> exactHelp() {
+        return Optional.of("of an RBM by Gray-code enumeration of its smaller layer (at most " + RbmEnumeration.MAX_UNITS + " units)");
     }
 
     @Override

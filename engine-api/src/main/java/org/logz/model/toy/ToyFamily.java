@@ -1,5 +1,7 @@
 package org.logz.model.toy;
 
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.logz.options.Family;
@@ -33,6 +35,16 @@ public final class ToyFamily implements ModelFamily {
     @Override
     public boolean hinted() {
         return true;
+    }
+
+    @Override
+    public List<String> help() {
+        return List.of("gauss-toy[:mu0=..,sigma0=..,tau0=..,mu1=..,sigma1=..,tau1=..,power=..]");
+    }
+
+    @Override
+    public Optional<String> exactHelp() {
+        return Optional.of("of gauss-toy in closed form");
     }
 
     @Override
