@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
-import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
-import org.logz.estimate.Method;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
+import org.logz.estimate.Method;
 import org.logz.estimate.aisel.Aisel;
 import org.logz.estimate.aisel.AiselResult;
 import org.logz.estimate.smc.SmcResult;

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.Estimate;
-import org.logz.base.ProgressListener;
 import org.logz.estimate.Replicates;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.ep.ProbitEp;

@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
-import org.logz.model.rbm.RbmFiles;
+import org.logz.base.UserException;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
+import org.logz.model.rbm.RbmFiles;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;

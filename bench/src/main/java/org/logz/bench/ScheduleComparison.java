@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.logz.base.ProgressListener;
 import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.ImpossibleEstimateException;
 import org.logz.estimate.Method;
-import org.logz.base.ProgressListener;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.path.TemperedPath;

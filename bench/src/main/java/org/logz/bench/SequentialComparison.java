@@ -6,11 +6,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import org.logz.base.UserException;
-import org.logz.estimate.Method;
 import org.logz.backend.ParticleBackend;
-import org.logz.data.BinaryDataset;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
+import org.logz.data.BinaryDataset;
+import org.logz.estimate.Method;
 import org.logz.estimate.Replicates;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;

@@ -5,11 +5,11 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-import org.logz.base.UserException;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
+import org.logz.base.UserException;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.ProductTiming;
 import org.logz.kernel.TemperedKernel;

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.logz.estimate.AnnealedImportanceSampling;
-import org.logz.estimate.Method;
-import org.logz.estimate.AnnealingResult;
 import org.logz.base.ProgressListener;
+import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.Method;
 import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;

@@ -6,11 +6,11 @@ import java.util.Locale;
 import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 
+import org.logz.base.ProgressListener;
 import org.logz.estimate.AnnealedImportanceSampling;
-import org.logz.estimate.Method;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
-import org.logz.base.ProgressListener;
+import org.logz.estimate.Method;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 

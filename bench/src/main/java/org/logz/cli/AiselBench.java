@@ -3,12 +3,12 @@ package org.logz.cli;
 import java.util.List;
 import java.util.OptionalDouble;
 
-import org.logz.base.UserException;
-import org.logz.problem.Problem;
-import org.logz.model.LatentModel;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.UserException;
 import org.logz.bench.AiselComparison;
 import org.logz.io.AtomicFiles;
+import org.logz.model.LatentModel;
+import org.logz.problem.Problem;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

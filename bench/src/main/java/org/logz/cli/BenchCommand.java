@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.logz.base.UserException;
-import org.logz.problem.Problem;
-import org.logz.model.rbm.RbmSource;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.UserException;
 import org.logz.bench.GpcSweepBenchmark;
 import org.logz.bench.PeerBenchmark;
 import org.logz.bench.SequentialComparison;
@@ -19,12 +17,14 @@ import org.logz.bench.WorkTable;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
 import org.logz.estimate.AnnealedImportanceSampling;
-import org.logz.model.rbm.RbmEnumeration;
 import org.logz.io.AtomicFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
+import org.logz.model.rbm.RbmEnumeration;
+import org.logz.model.rbm.RbmSource;
 import org.logz.path.TemperedPath;
+import org.logz.problem.Problem;
 import org.logz.schedule.Schedule;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;

@@ -2,12 +2,12 @@ package org.logz.cli;
 
 import java.util.List;
 
-import org.logz.base.UserException;
-import org.logz.problem.Problem;
-import org.logz.model.GpClassification;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.UserException;
 import org.logz.bench.GpcComparison;
 import org.logz.io.AtomicFiles;
+import org.logz.model.GpClassification;
+import org.logz.problem.Problem;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

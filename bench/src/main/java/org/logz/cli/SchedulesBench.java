@@ -2,11 +2,11 @@ package org.logz.cli;
 
 import java.util.List;
 
-import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.ScheduleComparison;
 import org.logz.io.AtomicFiles;
 import org.logz.path.TemperedPath;
+import org.logz.problem.Problem;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.logz.base.UserException;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;
+import org.logz.base.UserException;
 import org.logz.estimate.Estimate;
 
 import picocli.CommandLine.Command;

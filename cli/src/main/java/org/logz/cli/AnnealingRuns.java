@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import org.logz.options.AnnealingOptions;
 import org.logz.api.Outcome;
 import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.Method;
 import org.logz.io.ValueFiles;
+import org.logz.options.AnnealingOptions;
 
 /** {@code --method ais|raise}: the report of one annealing direction. */
 final class AnnealingRuns {

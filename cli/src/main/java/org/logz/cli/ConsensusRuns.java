@@ -6,15 +6,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
-import org.logz.base.UserException;
 import org.logz.api.ConsensusResult;
 import org.logz.api.Estimation;
-import org.logz.problem.ModelFamilies;
-import org.logz.problem.Problem;
 import org.logz.api.Result;
+import org.logz.base.UserException;
 import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 import org.logz.numeric.Decimal;
+import org.logz.problem.ModelFamilies;
+import org.logz.problem.Problem;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;

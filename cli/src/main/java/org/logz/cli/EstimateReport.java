@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
-import org.logz.problem.Problem;
 import org.logz.estimate.Method;
 import org.logz.estimate.SequentialTracePoint;
 import org.logz.estimate.TracePoint;
 import org.logz.estimate.Warning;
+import org.logz.problem.Problem;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;

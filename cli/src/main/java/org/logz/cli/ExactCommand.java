@@ -2,9 +2,9 @@ package org.logz.cli;
 
 import java.util.Optional;
 
-import org.logz.problem.Problem;
-import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.Rbm;
+import org.logz.model.rbm.RbmEnumeration;
+import org.logz.problem.Problem;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;

@@ -5,8 +5,8 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.logz.options.Family;
 import org.logz.backend.Backends;
+import org.logz.options.Family;
 
 /**
  * One point of {@code logz grid} run where a task runs it: the command line as it would run alone, on the best backend

@@ -3,9 +3,9 @@ package org.logz.cli;
 import java.io.PrintWriter;
 import java.util.ServiceLoader;
 
-import org.logz.base.UserException;
 import org.logz.backend.BackendUnavailableException;
 import org.logz.base.EstimationException;
+import org.logz.base.UserException;
 import org.logz.memory.HostMemory;
 import org.logz.numeric.Decimal;
 

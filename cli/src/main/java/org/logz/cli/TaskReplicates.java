@@ -3,13 +3,13 @@ package org.logz.cli;
 import java.util.List;
 import java.util.Map;
 
-import org.logz.base.UserException;
 import org.logz.api.ChainPart;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;
 import org.logz.api.StagedPart;
 import org.logz.api.StagedRuns;
 import org.logz.backend.Backends;
+import org.logz.base.UserException;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.estimate.tempered.TemperedStage;

@@ -7,10 +7,10 @@ import java.util.Optional;
 import org.logz.base.UserException;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
-import org.logz.model.rbm.RbmEnumeration;
 import org.logz.io.AtomicFiles;
-import org.logz.model.rbm.RbmFiles;
 import org.logz.model.Rbm;
+import org.logz.model.rbm.RbmEnumeration;
+import org.logz.model.rbm.RbmFiles;
 import org.logz.train.CdTrainer;
 
 import com.fasterxml.jackson.annotation.JsonInclude;

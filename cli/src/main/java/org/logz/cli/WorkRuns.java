@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.logz.options.AnnealingOptions;
 import org.logz.api.Outcome;
 import org.logz.cli.plot.TracePlot;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.Method;
 import org.logz.estimate.work.WorkEstimate;
 import org.logz.io.ValueFiles;
+import org.logz.options.AnnealingOptions;
 import org.logz.schedule.Schedule;
 
 /**

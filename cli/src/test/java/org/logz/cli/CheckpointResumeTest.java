@@ -14,15 +14,15 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 import org.logz.backend.Backends;
 import org.logz.estimate.checkpoint.AnnealingState;
 import org.logz.estimate.checkpoint.CheckpointFiles;
-import org.logz.model.rbm.RbmFiles;
 import org.logz.model.Rbm;
+import org.logz.model.rbm.RbmFiles;
 
 /**
  * A run killed with SIGKILL after it has saved a checkpoint, resumed with {@code --resume}, gives the bits of the

@@ -13,10 +13,10 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
-import org.logz.testkit.Accuracy;
 import org.junit.jupiter.api.io.TempDir;
-import org.logz.model.rbm.RbmFiles;
 import org.logz.model.RandomRbm;
+import org.logz.model.rbm.RbmFiles;
+import org.logz.testkit.Accuracy;
 
 /** The tempered and nonequilibrium methods, the Ising and Gaussian toy models, and {@code logz bar} on the command line. */
 class EstimateMethodsTest {

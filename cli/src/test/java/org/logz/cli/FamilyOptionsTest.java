@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.logz.api.Estimation;
 import org.logz.api.Logz;
 import org.logz.base.UserException;
-import org.logz.api.Estimation;
 import org.logz.options.FamilyOption;
 import org.logz.options.SequentialOptions;
 

@@ -11,10 +11,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.logz.model.gpc.GpcExact;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 import org.logz.model.GpClassification;
+import org.logz.model.gpc.GpcExact;
 
 /** {@code --model gpc:...}: exact answers, EP, the sequential methods, and what is refused. */
 class GpcCommandsTest {

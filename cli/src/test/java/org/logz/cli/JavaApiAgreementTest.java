@@ -8,8 +8,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.logz.api.Logz;
 import org.logz.api.Estimation;
+import org.logz.api.Logz;
 
 /**
  * The Java API and {@code logz estimate} on the same model, options and seed give the same log Z to the bit, for a

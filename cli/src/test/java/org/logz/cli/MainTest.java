@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.logz.base.UserException;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
-import org.logz.model.rbm.RbmFiles;
 import org.logz.model.RandomRbm;
+import org.logz.model.rbm.RbmFiles;
 
 class MainTest {
     @TempDir

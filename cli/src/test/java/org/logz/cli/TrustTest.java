@@ -20,13 +20,13 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.logz.estimate.work.Bar;
-import org.logz.model.rbm.RbmEnumeration;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
+import org.logz.model.RandomRbm;
+import org.logz.model.Rbm;
+import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.rbm.RbmFiles;
 import org.logz.model.toy.GaussianToy;
-import org.logz.model.Rbm;
-import org.logz.model.RandomRbm;
 
 /**
  * Issue 8 on the command line: inputs that would give a wrong or meaningless answer are refused with

@@ -6,10 +6,10 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 
-import org.logz.base.UserException;
 import org.logz.base.EstimationException;
-import org.logz.estimate.Method;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
+import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 import org.logz.options.Family;
 import org.logz.random.Philox;

@@ -13,13 +13,13 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 
-import org.logz.base.UserException;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Method;
-import org.logz.base.ProgressListener;
 import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.Aisel;
 import org.logz.estimate.checkpoint.Checkpointing;

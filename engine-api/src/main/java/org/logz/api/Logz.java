@@ -3,9 +3,6 @@ package org.logz.api;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import org.logz.api.Estimation;
-import org.logz.problem.Problem;
-import org.logz.model.rbm.RbmSource;
 import org.logz.base.UserException;
 import org.logz.memory.HostMemory;
 import org.logz.model.GpClassification;
@@ -14,6 +11,8 @@ import org.logz.model.Rbm;
 import org.logz.model.gpc.GpcProblem;
 import org.logz.model.latent.LatentProblem;
 import org.logz.model.rbm.RbmProblem;
+import org.logz.model.rbm.RbmSource;
+import org.logz.problem.Problem;
 
 /**
  * logz from Java, reading like the command line:

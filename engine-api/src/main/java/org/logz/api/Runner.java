@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 
+import org.logz.base.ProgressListener;
 import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling;
 import org.logz.estimate.AnnealingResult;
@@ -15,7 +16,6 @@ import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.Estimate;
 import org.logz.estimate.Islands;
 import org.logz.estimate.Method;
-import org.logz.base.ProgressListener;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.SequentialResult;
 import org.logz.estimate.Warning;

@@ -1,7 +1,5 @@
 package org.logz.backend;
 
-import org.logz.backend.IndexVector;
-import org.logz.backend.ParticleVector;
 import org.logz.resample.Resampling;
 
 /**

@@ -9,13 +9,13 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
-import org.logz.base.EstimationException;
-import org.logz.base.ProgressListener;
-import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
 import org.logz.backend.WeightedMoments;
+import org.logz.base.EstimationException;
+import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.estimate.checkpoint.AnnealingState;
 import org.logz.estimate.checkpoint.AnnealingStore;
 import org.logz.estimate.checkpoint.Checkpointing;

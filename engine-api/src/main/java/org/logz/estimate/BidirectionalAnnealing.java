@@ -7,9 +7,9 @@ import org.logz.base.UserException;
 import org.logz.estimate.checkpoint.BidirectionalCheckpoints;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.work.Bar;
-import org.logz.memory.Footprint;
 import org.logz.estimate.work.WorkEstimate;
 import org.logz.estimate.work.WorkEstimators;
+import org.logz.memory.Footprint;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
 

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.LongFunction;
 
-import org.logz.base.UserException;
 import org.logz.backend.WeightSummary;
+import org.logz.base.UserException;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
 

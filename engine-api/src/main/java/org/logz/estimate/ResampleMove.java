@@ -1,21 +1,21 @@
 package org.logz.estimate;
 
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
-import org.logz.base.EstimationException;
-import org.logz.base.ProgressListener;
-import org.logz.base.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
+import org.logz.backend.Resampler;
 import org.logz.backend.WeightSummary;
+import org.logz.base.EstimationException;
+import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.memory.Footprint;
 import org.logz.path.SequentialPath;
-import org.logz.backend.Resampler;
 import org.logz.resample.Resampling;
 import org.logz.resample.ResamplingScheme;
 

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.logz.numeric.SymmetricEigen;
 
 /**
  * Gauss-Hermite quadrature, {@code ∫ f(t) e^{-t²} dt ≈ Σ_k w_k f(t_k)}, exact for polynomials of degree below 2n.

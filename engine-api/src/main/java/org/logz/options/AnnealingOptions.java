@@ -2,7 +2,6 @@ package org.logz.options;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.logz.options.FamilyOption;
 
 /**
  * The options of annealing (ais, raise) and of the nonequilibrium estimators on forward and reverse annealing (bar,

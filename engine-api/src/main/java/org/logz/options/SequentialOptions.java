@@ -4,7 +4,6 @@ import java.util.List;
 
 import org.logz.base.UserException;
 import org.logz.estimate.Islands;
-import org.logz.options.FamilyOption;
 
 /**
  * The options of Resample-Move and ARM (rm, arm, arm-anticipate, arm-reseed), with their defaults: an RBM's, and a

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.logz.estimate.checkpoint.Checkpointing;
-import org.logz.options.FamilyOption;
 
 /** The options that several method families read: how the model's path starts and moves, and the checkpoints. */
 public final class SharedOptions {

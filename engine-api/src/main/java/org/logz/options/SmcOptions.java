@@ -1,8 +1,6 @@
 package org.logz.options;
 
 import java.util.List;
-import org.logz.options.FamilyOption;
-import org.logz.options.SequentialOptions;
 
 /**
  * The options of the SMC sampler (smc, power-posterior, power-posterior-corrected, and aisel over θ), with their

@@ -2,8 +2,6 @@ package org.logz.options;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.logz.options.AnnealingOptions;
-import org.logz.options.FamilyOption;
 
 /** The options of tempered sampling (rts, ti, ti-rb, mbar) and parallel tempering (pt), with their defaults. */
 public final class TemperingOptions {

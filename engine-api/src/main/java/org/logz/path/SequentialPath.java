@@ -1,10 +1,10 @@
 package org.logz.path;
 
-import org.logz.base.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
+import org.logz.base.UserException;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;

@@ -4,12 +4,12 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import org.logz.base.UserException;
 import org.logz.backend.Betas;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
+import org.logz.base.UserException;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.TemperedModel;

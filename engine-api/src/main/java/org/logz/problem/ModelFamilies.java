@@ -8,10 +8,8 @@ import java.util.ServiceLoader;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-import org.logz.options.Family;
 import org.logz.base.UserException;
-import org.logz.problem.ModelFamily;
-import org.logz.problem.Problem;
+import org.logz.options.Family;
 
 /** The model families found through {@link ServiceLoader}, in their {@link ModelFamily#order()}. */
 public final class ModelFamilies {

@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.logz.options.Family;
-import org.logz.problem.Problem;
 
 /**
  * A kind of model that {@code --model} names (an RBM file, the Ising torus, a GP classifier, ...): how its specs

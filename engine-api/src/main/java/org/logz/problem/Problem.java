@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.Method;
 import org.logz.estimate.ResampleMove;

@@ -2,10 +2,10 @@ package org.logz.schedule;
 
 import java.util.Locale;
 
-import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightedMoments;
+import org.logz.base.UserException;
 import org.logz.memory.Footprint;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;

@@ -1,9 +1,9 @@
 package org.logz.train;
 
-import org.logz.base.UserException;
-import org.logz.data.BinaryDataset;
 import org.logz.base.EstimationException;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
+import org.logz.data.BinaryDataset;
 import org.logz.memory.HostMemory;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;

@@ -21,8 +21,6 @@ import org.logz.model.rbm.RbmProblem;
 import org.logz.model.toy.ToyFamily;
 import org.logz.model.toy.ToyProblem;
 import org.logz.options.Family;
-import org.logz.problem.ModelFamilies;
-import org.logz.problem.Problem;
 
 /** The registry: the families found by ServiceLoader, the dispatch on spec prefixes, and the messages built from it. */
 class ModelFamiliesTest {

@@ -3,8 +3,8 @@ package org.logz.cpu;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.model.gpc.GpcEllipse;
 import org.logz.kernel.TemperedKernel;
+import org.logz.model.gpc.GpcEllipse;
 import org.logz.model.gpc.TemperedGpc;
 
 /**

@@ -1,9 +1,9 @@
 package org.logz.cpu;
 
 import org.logz.backend.ParticleVector;
-import org.logz.model.gpc.GpcSteps;
 import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;
+import org.logz.model.gpc.GpcSteps;
 import org.logz.numeric.Normal;
 import org.logz.path.GpcPrecision;
 import org.logz.path.GpcSequence;

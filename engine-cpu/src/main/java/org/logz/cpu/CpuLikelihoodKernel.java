@@ -5,8 +5,8 @@ import java.util.function.Supplier;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.LikelihoodKernel;
-import org.logz.model.latent.Glmm;
 import org.logz.model.Likelihood;
+import org.logz.model.latent.Glmm;
 import org.logz.model.latent.StochasticVolatility;
 
 /**

@@ -1,8 +1,8 @@
 package org.logz.cpu;
 
+import org.logz.api.Estimation;
 import org.logz.api.Logz;
 import org.logz.base.UserException;
-import org.logz.api.Estimation;
 import org.logz.memory.HostMemory;
 import org.logz.model.Rbm;
 import org.nd4j.linalg.api.buffer.DataType;

@@ -8,13 +8,13 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.logz.api.Logz;
-import org.logz.base.UserException;
 import org.logz.api.Result;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.UserException;
 import org.logz.estimate.AnnealingResult;
-import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.Rbm;
+import org.logz.model.rbm.RbmEnumeration;
 import org.nd4j.linalg.factory.Nd4j;
 
 /**

@@ -1,9 +1,9 @@
 package org.logz.cuda;
 
-import org.logz.base.UserException;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
+import org.logz.base.UserException;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.gpc.TemperedGpc;
 

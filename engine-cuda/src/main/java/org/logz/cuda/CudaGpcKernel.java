@@ -1,11 +1,11 @@
 package org.logz.cuda;
 
-import org.logz.base.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleVector;
-import org.logz.model.gpc.GpcSteps;
+import org.logz.base.UserException;
 import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;
+import org.logz.model.gpc.GpcSteps;
 import org.logz.path.GpcPrecision;
 import org.logz.path.GpcSequence;
 

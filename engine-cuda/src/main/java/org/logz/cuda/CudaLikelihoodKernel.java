@@ -6,8 +6,8 @@ import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.LikelihoodKernel;
-import org.logz.model.latent.Glmm;
 import org.logz.model.Likelihood;
+import org.logz.model.latent.Glmm;
 import org.logz.model.latent.StochasticVolatility;
 
 /**

@@ -8,11 +8,11 @@ import org.logz.api.Logz;
 import org.logz.api.Result;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.ProgressListener;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
-import org.logz.base.ProgressListener;
-import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.Rbm;
+import org.logz.model.rbm.RbmEnumeration;
 import org.logz.train.CdTrainer;
 
 /**

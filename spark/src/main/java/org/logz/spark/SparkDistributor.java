@@ -9,12 +9,12 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.storage.StorageLevel;
-import org.logz.base.UserException;
 import org.logz.api.StagedPart;
 import org.logz.api.StagedRuns;
+import org.logz.base.EstimationException;
+import org.logz.base.UserException;
 import org.logz.cli.Distributor;
 import org.logz.cli.TaskReplicates;
-import org.logz.base.EstimationException;
 import org.logz.estimate.tempered.TemperedStage;
 
 /**

@@ -13,10 +13,10 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.junit.jupiter.api.Test;
+import org.logz.base.EstimationException;
 import org.logz.cli.TaskReplicates;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.tempered.TemperedResult;
-import org.logz.base.EstimationException;
 
 /** A task that fails and runs again changes no bit of the estimate (issue 14, item 3), whole replicates or chain parts. */
 class RetryTest {

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.model.latent.LatentFiles;
 import org.logz.kernel.KernelProvider;
 import org.logz.kernel.KernelUnavailableException;
 import org.logz.kernel.Kernels;
@@ -28,6 +27,7 @@ import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.model.SequentialModel;
 import org.logz.model.TemperedModel;
+import org.logz.model.latent.LatentFiles;
 
 /**
  * The kernel providers' contract (DESIGN §2): a backend module registers, through ServiceLoader, one

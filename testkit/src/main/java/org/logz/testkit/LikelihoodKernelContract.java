@@ -7,12 +7,12 @@ import org.junit.jupiter.api.Test;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.model.latent.LatentFiles;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.LikelihoodKernel;
-import org.logz.model.latent.Glmm;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
+import org.logz.model.latent.Glmm;
+import org.logz.model.latent.LatentFiles;
 import org.logz.model.latent.StochasticVolatility;
 import org.logz.random.NormalStream;
 

@@ -15,8 +15,8 @@ import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.numeric.LogSpace;
 import org.logz.model.rbm.RbmSequence;
+import org.logz.numeric.LogSpace;
 import org.logz.path.UnitOrder;
 import org.logz.random.Philox;
 

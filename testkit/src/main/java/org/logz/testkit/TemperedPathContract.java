@@ -12,8 +12,8 @@ import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.ising.Ising;
 import org.logz.model.TemperedModel;
+import org.logz.model.ising.Ising;
 import org.logz.path.TemperedPath;
 
 /**

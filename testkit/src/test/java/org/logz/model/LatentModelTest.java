@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.logz.base.UserException;
 import org.logz.model.latent.Glmm;
-import org.logz.model.latent.StochasticVolatility;
-import org.logz.numeric.GaussHermite;
 import org.logz.model.latent.GlmmEvidence;
 import org.logz.model.latent.LatentFiles;
+import org.logz.model.latent.StochasticVolatility;
+import org.logz.numeric.GaussHermite;
 import org.logz.numeric.LogSpace;
 import org.logz.random.NormalStream;
 

@@ -3,12 +3,12 @@ package org.logz.estimate.aisel;
 import java.util.Arrays;
 import java.util.Locale;
 
-import org.logz.base.UserException;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
-import org.logz.estimate.Method;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
+import org.logz.estimate.Method;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.kernel.Kernels;

@@ -3,9 +3,9 @@ package org.logz.estimate.ep;
 import java.util.List;
 import java.util.OptionalDouble;
 
+import org.logz.base.EstimationException;
 import org.logz.base.UserException;
 import org.logz.estimate.Estimate;
-import org.logz.base.EstimationException;
 import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 import org.logz.model.GpClassification;

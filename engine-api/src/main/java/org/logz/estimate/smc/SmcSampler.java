@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import org.logz.base.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightSummary;
 import org.logz.backend.WeightedMoments;
 import org.logz.base.EstimationException;
+import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.estimate.Lineages;
 import org.logz.estimate.Method;
-import org.logz.base.ProgressListener;
 import org.logz.estimate.checkpoint.CheckpointFiles;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.checkpoint.SmcState;

@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
-import org.logz.base.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.base.EstimationException;
-import org.logz.estimate.Method;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
+import org.logz.estimate.Method;
 import org.logz.estimate.Replicates;
 import org.logz.memory.Footprint;
 import org.logz.path.TemperedPath;

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
-import org.logz.base.UserException;
 import org.logz.backend.TemperingSteps;
 import org.logz.base.EstimationException;
-import org.logz.estimate.Method;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
+import org.logz.estimate.Method;
 import org.logz.estimate.checkpoint.TemperedState;
 
 /**

@@ -3,13 +3,13 @@ package org.logz.estimate.tempered;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.logz.base.UserException;
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleVector;
 import org.logz.backend.Tempering;
 import org.logz.backend.TemperingSteps;
 import org.logz.base.EstimationException;
+import org.logz.base.UserException;
 import org.logz.path.TemperedPath;
 import org.logz.resample.Resampling;
 

@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.logz.base.UserException;
 import org.logz.backend.TemperingSteps;
-import org.logz.estimate.Method;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
+import org.logz.estimate.Method;
 import org.logz.estimate.checkpoint.CheckpointFiles;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.memory.Footprint;

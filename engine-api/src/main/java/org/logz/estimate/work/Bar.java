@@ -2,8 +2,8 @@ package org.logz.estimate.work;
 
 import java.util.Locale;
 
-import org.logz.base.UserException;
 import org.logz.base.EstimationException;
+import org.logz.base.UserException;
 import org.logz.numeric.IncreasingRoot;
 import org.logz.numeric.LogSpace;
 

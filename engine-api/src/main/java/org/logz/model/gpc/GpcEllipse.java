@@ -1,6 +1,5 @@
 package org.logz.model.gpc;
 
-import org.logz.model.gpc.TemperedGpc;
 import org.logz.numeric.Cholesky;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;

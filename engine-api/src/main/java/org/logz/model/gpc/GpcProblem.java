@@ -3,12 +3,10 @@ package org.logz.model.gpc;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.logz.base.UserException;
-import org.logz.problem.ModelFamily;
-import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
-import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.base.EstimationException;
+import org.logz.base.UserException;
+import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.Method;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.ep.ProbitEp;
@@ -16,6 +14,8 @@ import org.logz.model.GpClassification;
 import org.logz.path.GpcSequence;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 
 /**
  * {@code gpc:digits35}, {@code gpc:mnist35} or {@code gpc:FILE.npz}: GP classification (ARM paper

@@ -1,7 +1,6 @@
 package org.logz.model.ising;
 
 import org.logz.base.UserException;
-import org.logz.model.ising.Ising;
 
 /**
  * Exact log Z of the finite L × L Ising torus, {@code Z = Σ_x exp(β Σ_<ij> x_i x_j)}, by Kaufman's

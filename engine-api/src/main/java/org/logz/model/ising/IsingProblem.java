@@ -5,12 +5,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.logz.base.UserException;
-import org.logz.problem.ModelFamily;
-import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.path.TemperedPath;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 
 /** {@code ising:L=N}: the N × N torus at β = 1 from the uniform distribution. */
 public record IsingProblem(Ising model) implements Problem {

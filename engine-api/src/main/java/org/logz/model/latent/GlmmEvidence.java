@@ -3,7 +3,6 @@ package org.logz.model.latent;
 import java.util.stream.IntStream;
 
 import org.logz.base.UserException;
-import org.logz.model.latent.Glmm;
 import org.logz.numeric.Cholesky;
 import org.logz.numeric.GaussHermite;
 import org.logz.numeric.LogSpace;

@@ -1,8 +1,8 @@
 package org.logz.model.latent;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 import org.logz.options.Family;

@@ -12,8 +12,6 @@ import org.logz.io.ModelFormatException;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 import org.logz.io.UserPaths;
-import org.logz.model.latent.Glmm;
-import org.logz.model.latent.StochasticVolatility;
 
 /**
  * Data of the latent-variable models (DESIGN §5) in .npz files: a GLMM's {@code y} (n,) of 0/1, {@code X} (n, p) and

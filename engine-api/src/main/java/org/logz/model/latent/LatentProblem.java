@@ -3,16 +3,16 @@ package org.logz.model.latent;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.logz.base.UserException;
-import org.logz.problem.ModelFamily;
-import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.Method;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.path.TemperedPath;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 
 /**
  * {@code glmm:SET|FILE} (the logistic random-intercept GLMM) or {@code sv:SET|FILE} (stochastic volatility): the

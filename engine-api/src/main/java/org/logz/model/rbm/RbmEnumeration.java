@@ -3,8 +3,8 @@ package org.logz.model.rbm;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
-import org.logz.base.UserException;
 import org.logz.base.ProgressListener;
+import org.logz.base.UserException;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;

@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.logz.io.UserPaths;
 import org.logz.options.Family;
 import org.logz.problem.ModelFamily;
 import org.logz.problem.Problem;
-import org.logz.io.UserPaths;
 
 /** RBMs: an {@code .npz} file, or the embedded demo when {@code --model} is absent. */
 public final class RbmFamily implements ModelFamily {

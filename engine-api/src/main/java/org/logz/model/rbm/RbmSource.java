@@ -5,9 +5,9 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
 import org.logz.data.BinaryDataset;
-import org.logz.backend.ParticleBackend;
 import org.logz.data.Datasets;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;

@@ -9,7 +9,6 @@ import org.logz.base.UserException;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.model.TemperedModel;
-import org.logz.model.rbm.RbmEnumeration;
 
 /**
  * An RBM on the base-rate tempered path of Salakhutdinov &amp; Murray (2008), DESIGN §5:

@@ -6,13 +6,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.logz.base.UserException;
-import org.logz.problem.ModelFamily;
-import org.logz.problem.Problem;
 import org.logz.backend.ParticleBackend;
+import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
+import org.logz.problem.ModelFamily;
+import org.logz.problem.Problem;
 import org.logz.schedule.EqualDivergence;
 import org.logz.schedule.Schedule;
 

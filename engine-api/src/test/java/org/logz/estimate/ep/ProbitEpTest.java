@@ -8,8 +8,8 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.logz.base.EstimationException;
-import org.logz.model.gpc.GpcExact;
 import org.logz.model.GpClassification;
+import org.logz.model.gpc.GpcExact;
 import org.logz.numeric.Cholesky;
 import org.logz.numeric.Normal;
 

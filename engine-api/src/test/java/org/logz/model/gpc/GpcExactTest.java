@@ -8,7 +8,6 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.logz.base.UserException;
 import org.logz.model.GpClassification;
-import org.logz.model.gpc.GpcExact;
 
 class GpcExactTest {
     /** n = 1 is 1/2 for any prior variance; K = 0 is 2^-n. */

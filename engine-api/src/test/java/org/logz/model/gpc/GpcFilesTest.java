@@ -15,7 +15,6 @@ import org.logz.base.UserException;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 import org.logz.model.GpClassification;
-import org.logz.model.gpc.GpcFiles;
 
 class GpcFilesTest {
     @TempDir

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.logz.base.UserException;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.model.GpClassification;
-import org.logz.model.gpc.TemperedGpc;
 
 class TemperedGpcTest {
     @Test

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
-import org.logz.model.ising.Ising;
-import org.logz.model.ising.IsingExact;
 import org.logz.numeric.LogSpace;
 
 class IsingExactTest {

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.logz.model.Rbm;
-import org.logz.model.rbm.RbmEnumeration;
-import org.logz.numeric.LogSpace;
 import org.logz.model.RandomRbm;
+import org.logz.model.Rbm;
+import org.logz.numeric.LogSpace;
 
 class RbmEnumerationTest {
     /** log Z by summing f(x, h) over every joint state, the definition. */

@@ -15,7 +15,6 @@ import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.model.rbm.RbmFiles;
 
 class RbmFilesAgreementTest {
     @TempDir

@@ -24,9 +24,8 @@ import org.logz.io.ModelFormatException;
 import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 import org.logz.model.BaseRate;
-import org.logz.model.Rbm;
 import org.logz.model.RandomRbm;
-import org.logz.model.rbm.RbmFiles;
+import org.logz.model.Rbm;
 
 class RbmFilesTest {
     @TempDir

@@ -2,17 +2,17 @@ package org.logz.testkit.examples;
 
 import java.util.Optional;
 
-import org.logz.model.latent.LatentFiles;
 import org.logz.model.BaseRate;
-import org.logz.model.toy.GaussianToy;
-import org.logz.model.ising.Ising;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.model.RandomRbm;
 import org.logz.model.gpc.TemperedGpc;
-import org.logz.model.rbm.TemperedRbm;
-import org.logz.path.GpcSequence;
+import org.logz.model.ising.Ising;
+import org.logz.model.latent.LatentFiles;
 import org.logz.model.rbm.RbmSequence;
+import org.logz.model.rbm.TemperedRbm;
+import org.logz.model.toy.GaussianToy;
+import org.logz.path.GpcSequence;
 import org.logz.path.UnitOrder;
 import org.logz.testkit.GpcKernelContract;
 import org.logz.testkit.ModelExample;

@@ -1,9 +1,9 @@
 package org.logz.testkit.reference;
 
 import org.logz.backend.ParticleVector;
-import org.logz.model.gpc.GpcSteps;
 import org.logz.kernel.ParticleState;
 import org.logz.kernel.SequentialKernel;
+import org.logz.model.gpc.GpcSteps;
 import org.logz.numeric.Cholesky;
 import org.logz.numeric.Normal;
 import org.logz.path.GpcSequence;

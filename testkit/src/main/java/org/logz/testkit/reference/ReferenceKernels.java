@@ -1,15 +1,15 @@
 package org.logz.testkit.reference;
 
 import org.logz.kernel.KernelBinding;
+import org.logz.model.BaseRate;
+import org.logz.model.gpc.TemperedGpc;
+import org.logz.model.ising.Ising;
 import org.logz.model.latent.Glmm;
 import org.logz.model.latent.StochasticVolatility;
-import org.logz.model.BaseRate;
-import org.logz.model.toy.GaussianToy;
-import org.logz.model.ising.Ising;
-import org.logz.model.gpc.TemperedGpc;
-import org.logz.model.rbm.TemperedRbm;
-import org.logz.path.GpcSequence;
 import org.logz.model.rbm.RbmSequence;
+import org.logz.model.rbm.TemperedRbm;
+import org.logz.model.toy.GaussianToy;
+import org.logz.path.GpcSequence;
 
 /** The reference backend's kernel providers, one per model, found by ServiceLoader like every backend's. */
 public final class ReferenceKernels {

@@ -3,9 +3,9 @@ package org.logz.testkit.reference;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.LikelihoodKernel;
-import org.logz.model.latent.Glmm;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
+import org.logz.model.latent.Glmm;
 import org.logz.model.latent.StochasticVolatility;
 
 /**
