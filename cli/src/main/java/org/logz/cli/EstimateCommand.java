@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code logz estimate}: runs one estimator on a model and reports log Z. The options every run reads live here, the
- * method families' in their tables ({@link FamilyOptions}); {@link AnnealingRuns}, {@link WorkRuns}, {@link TemperedRuns}
+ * method families' in their tables ({@link FamilyOptions}); {@link AnnealingReport}, {@link WorkReport}, {@link TemperedReport}
  * and the other reports read the run's settings and results.
  */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = FamilyOptions.class,
@@ -180,7 +180,7 @@ final class EstimateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (matched("--tolerance") || matched("--time-limit")) {
-            return ConsensusRuns.run(this);
+            return ConsensusReport.run(this);
         }
         method = Family.method(methodName);
         Family family = Family.of(method);
@@ -233,14 +233,14 @@ final class EstimateCommand implements Callable<Integer> {
             outcome = TaskReplicates.outcome(estimation, plan, distributed.job(), distributed.records());
         }
         Runs result = switch (family) {
-            case ANNEALING -> AnnealingRuns.report(this, outcome);
-            case WORK -> WorkRuns.report(this, outcome);
-            case TEMPERED -> TemperedRuns.report(this, outcome);
-            case PARALLEL_TEMPERING -> PtRuns.report(this, outcome);
-            case SEQUENTIAL -> SequentialRuns.report(this, outcome);
-            case SMC -> SmcRuns.report(this, outcome);
-            case AISEL -> AiselRuns.report(this, outcome);
-            case APPROXIMATION -> EpRuns.report(outcome);
+            case ANNEALING -> AnnealingReport.report(this, outcome);
+            case WORK -> WorkReport.report(this, outcome);
+            case TEMPERED -> TemperedReport.report(this, outcome);
+            case PARALLEL_TEMPERING -> PtReport.report(this, outcome);
+            case SEQUENTIAL -> SequentialReport.report(this, outcome);
+            case SMC -> SmcReport.report(this, outcome);
+            case AISEL -> AiselReport.report(this, outcome);
+            case APPROXIMATION -> EpReport.report(outcome);
         };
         EstimateReport report = report(estimation, result, exact);
         print(report, result.summary());

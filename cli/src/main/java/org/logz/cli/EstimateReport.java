@@ -74,7 +74,7 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
     record Tempered(Map<Method, Json.Estimate> estimates, int chains, int levels, String ladder, String prior, int sweeps,
                     int roundSweeps, int maxRounds, int initialRounds, boolean converged, double finalDeviation,
                     int batches, int mbarSamples, Double mbarResidual, long chainSweeps, double logZ0,
-                    List<TemperedRuns.LevelPoint> trace) implements Details {
+                    List<TemperedReport.LevelPoint> trace) implements Details {
     }
 
     /**
@@ -87,7 +87,7 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
     record ParallelTempering(Map<Method, Json.Estimate> estimates, String headline, int ladders, int levels, int chains,
                              String ladder, int sweeps, int roundSweeps, int tuningRounds, double barrier,
                              List<Double> tuningBarriers, long roundTrips, List<Long> ladderRoundTrips, int mbarSamples,
-                             Double mbarResidual, long chainSweeps, double logZ0, List<PtRuns.LevelPoint> trace)
+                             Double mbarResidual, long chainSweeps, double logZ0, List<PtReport.LevelPoint> trace)
             implements Details {
     }
 

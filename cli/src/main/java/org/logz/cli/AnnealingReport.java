@@ -12,8 +12,8 @@ import org.logz.io.ValueFiles;
 import org.logz.options.AnnealingOptions;
 
 /** {@code --method ais|raise}: the report of one annealing direction. */
-final class AnnealingRuns {
-    private AnnealingRuns() {
+final class AnnealingReport {
+    private AnnealingReport() {
     }
 
     static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {

@@ -15,8 +15,8 @@ import org.logz.model.LatentModel;
 import org.logz.resample.ResamplingScheme;
 
 /** {@code --method aisel}: the report of AISEL on a latent-variable model (Tran et al., Algorithm 1). */
-final class AiselRuns {
-    private AiselRuns() {
+final class AiselReport {
+    private AiselReport() {
     }
 
     static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {
@@ -26,7 +26,7 @@ final class AiselRuns {
         LatentModel model = c.problem.latentModel().orElseThrow();
         AiselResult r = results.get(0);
         SmcResult s = r.smc();
-        Map<Method, Json.Estimate> estimates = SmcRuns.readings(EstimateCommand.runs(o, SmcResult.class));
+        Map<Method, Json.Estimate> estimates = SmcReport.readings(EstimateCommand.runs(o, SmcResult.class));
         Map<String, Double> center = new LinkedHashMap<>();
         double[] theta = r.center();
         for (int k = 0; k < theta.length; k++) {
@@ -34,7 +34,7 @@ final class AiselRuns {
         }
         InnerChoice choice = r.inner().orElse(null);
         var details = new EstimateReport.Aisel(estimates, s.particles(), s.steps(), s.stepCount(),
-                SmcRuns.essTarget(plan.steps()), plan.resampleThreshold(), scheme.cliName(),
+                SmcReport.essTarget(plan.steps()), plan.resampleThreshold(), scheme.cliName(),
                 s.resamplings(), results.stream().mapToLong(x -> x.smc().transitions()).sum(),
                 results.stream().mapToLong(AiselResult::innerDraws).sum(), r.likelihood().draws(),
                 plan.proposal().cliName(), r.variance(), center, r.tau(), r.essFactor(), choice == null ? null

@@ -11,8 +11,8 @@ import org.logz.path.GpcSequence;
 import org.logz.resample.ResamplingScheme;
 
 /** {@code --method rm|arm|arm-anticipate|arm-reseed}: the report of the sequential path of an RBM or a GP classifier. */
-final class SequentialRuns {
-    private SequentialRuns() {
+final class SequentialReport {
+    private SequentialReport() {
     }
 
     static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {

@@ -16,8 +16,8 @@ import org.logz.resample.ResamplingScheme;
  * {@code --method smc|power-posterior|power-posterior-corrected}: the report of one SMC sampler run on the tempered
  * path, read by its three estimators; the method picks the headline.
  */
-final class SmcRuns {
-    private SmcRuns() {
+final class SmcReport {
+    private SmcReport() {
     }
 
     static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {

@@ -20,8 +20,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /** {@code logz estimate --tolerance T [--time-limit D]}: log Z to a requested accuracy, with its evidence. */
-final class ConsensusRuns {
-    private ConsensusRuns() {
+final class ConsensusReport {
+    private ConsensusReport() {
     }
 
     /**

@@ -13,8 +13,8 @@ import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.PtResult;
 
 /** {@code --method pt}: the report of one parallel tempering run read by BAR between neighbouring levels, MBAR and TI. */
-final class PtRuns {
-    private PtRuns() {
+final class PtReport {
+    private PtReport() {
     }
 
     static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {

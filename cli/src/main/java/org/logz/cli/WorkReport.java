@@ -19,8 +19,8 @@ import org.logz.schedule.Schedule;
  * {@code --method bar|cumulant|histogram}: the report of forward and reverse annealing on one schedule, read by
  * every nonequilibrium estimator; the method picks the headline.
  */
-final class WorkRuns {
-    private WorkRuns() {
+final class WorkReport {
+    private WorkReport() {
     }
 
     private static final Map<Method, String> STDERR_METHODS = Map.of(

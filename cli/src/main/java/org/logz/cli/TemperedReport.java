@@ -15,8 +15,8 @@ import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.schedule.Schedule;
 
 /** {@code --method rts|ti|ti-rb|mbar}: the report of one tempered sampling run read by all four estimators. */
-final class TemperedRuns {
-    private TemperedRuns() {
+final class TemperedReport {
+    private TemperedReport() {
     }
 
     static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {

@@ -6,8 +6,8 @@ import org.logz.api.Outcome;
 import org.logz.estimate.ep.ProbitEp;
 
 /** {@code --method ep}: the report of expectation propagation for GP classification (Rasmussen &amp; Williams, Algorithm 3.5). */
-final class EpRuns {
-    private EpRuns() {
+final class EpReport {
+    private EpReport() {
     }
 
     static EstimateCommand.Runs report(Outcome o) {
