@@ -6,7 +6,7 @@ import org.logz.backend.ParticleBackend;
 import picocli.CommandLine.Option;
 
 /** {@code --backend} and {@code --threads}, shared by the commands that run estimators. */
-final class BackendOptions {
+public final class BackendOptions {
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "cpu",
             description = "Backend: cpu (default), or another installed one (see 'logz backends').")
     String backend;
@@ -15,7 +15,12 @@ final class BackendOptions {
             description = "Host threads for the backend (default: all cores). Results do not depend on it.")
     Integer threads;
 
-    ParticleBackend open() {
+    /** The threads asked for, or null for every core. */
+    public Integer threads() {
+        return threads;
+    }
+
+    public ParticleBackend open() {
         return Backends.open(backend, threads);
     }
 }

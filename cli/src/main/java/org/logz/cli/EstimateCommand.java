@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = FamilyOptions.class,
         description = "Estimate log Z of a model: the partition function of an RBM or an Ising model, the evidence of a "
                 + "classifier or a latent-variable model, ... (--model). Without --model, runs on the embedded demo RBM and also prints its exact log Z.")
-final class EstimateCommand implements Callable<Integer> {
+public final class EstimateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -249,7 +249,7 @@ final class EstimateCommand implements Callable<Integer> {
 
     /** The model of {@code --model}, {@code --log-ell} and {@code --log-sigma}. */
     Problem parseProblem() {
-        return Problem.parse(model, optional(logEll), optional(logSigma));
+        return Problem.parse(model, OptionChecks.optional(logEll), OptionChecks.optional(logSigma));
     }
 
     /**
@@ -339,8 +339,8 @@ final class EstimateCommand implements Callable<Integer> {
                 new AtomicFiles.Named("--plot", plot));
         List<AtomicFiles.Named> outputs = new ArrayList<>(results);
         outputs.add(named(SharedOptions.CHECKPOINT));
-        List<AtomicFiles.Named> inputs = List.of(new AtomicFiles.Named("--model", existingFile(model)),
-                new AtomicFiles.Named("--data", existingFile(data)), named(TemperingOptions.PRIOR));
+        List<AtomicFiles.Named> inputs = List.of(new AtomicFiles.Named("--model", OptionChecks.existingFile(model)),
+                new AtomicFiles.Named("--data", OptionChecks.existingFile(data)), named(TemperingOptions.PRIOR));
         for (AtomicFiles.Named output : outputs) {
             if (output.path() != null && output.path().toString().isEmpty()) {
                 throw new UserException(output.option() + " names no file");
@@ -390,25 +390,15 @@ final class EstimateCommand implements Callable<Integer> {
         return new AtomicFiles.Named(option.name(), given(option));
     }
 
-    /** The path an option names when it is an existing file (model and data options also take names). */
-    static Path existingFile(String spec) {
-        if (spec == null || spec.isBlank()) {
-            return null;
-        }
-        try {
-            Path p = Path.of(spec);
-            return Files.isRegularFile(p) ? p : null;
-        } catch (InvalidPathException e) {
-            return null;
-        }
-    }
 
-    boolean matched(String option) {
+    public boolean matched(String option) {
         return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
-    static OptionalDouble optional(Double value) {
-        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
+
+    /** --replicates. */
+    public int replicates() {
+        return replicates;
     }
 
     String replicateLabel(int b) {

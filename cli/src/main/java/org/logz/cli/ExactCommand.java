@@ -34,7 +34,7 @@ final class ExactCommand implements Runnable {
     @Override
     public void run() {
         long started = System.nanoTime();
-        Problem problem = Problem.parse(model, EstimateCommand.optional(logEll), EstimateCommand.optional(logSigma));
+        Problem problem = Problem.parse(model, OptionChecks.optional(logEll), OptionChecks.optional(logSigma));
         Optional<Rbm> enumerable = problem.rbm();
         if (enumerable.isEmpty()) {
             Problem.Exact exact = problem.exact();

@@ -21,7 +21,7 @@ import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
  * declaration order. Methods are written by their command-line names, an empty {@link OptionalDouble}
  * as null, and so is a number that is not finite (JSON has no NaN; a reader gets null, not a string).
  */
-final class Json {
+public final class Json {
     private static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new Jdk8Module())
             .registerModule(new SimpleModule("finite-numbers").addSerializer(Double.class, new FiniteOrNull())
                     .addSerializer(double.class, new FiniteOrNull()))
@@ -45,7 +45,7 @@ final class Json {
     record Replicate(long seed, double logZ, OptionalDouble stderr, double seconds) {
     }
 
-    static void print(PrintWriter out, Object report) {
+    public static void print(PrintWriter out, Object report) {
         try {
             out.println(MAPPER.writeValueAsString(report));
             out.flush();

@@ -19,7 +19,7 @@ import picocli.CommandLine;
  */
 public final class Main {
     /** Exit code for user errors: bad arguments, unreadable or invalid files, unavailable backends. */
-    static final int USER_ERROR = 2;
+    public static final int USER_ERROR = 2;
     /** Exit code for failed runs and internal errors. */
     static final int FAILURE = 1;
 

@@ -18,7 +18,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * stdout is redirected, e.g. {@code --json > f}); otherwise, once the run has taken a second, a plain
  * line every ten seconds with the fraction done and the time left. Nothing for runs under a second.
  */
-final class Progress implements ProgressListener, AutoCloseable {
+public final class Progress implements ProgressListener, AutoCloseable {
     private static final long QUIET_NANOS = 1_000_000_000L;
     private static final long LINE_EVERY_NANOS = 10_000_000_000L;
 
@@ -36,12 +36,12 @@ final class Progress implements ProgressListener, AutoCloseable {
         this.terminal = terminal;
     }
 
-    static Progress onTerminal(String task) {
+    public static Progress onTerminal(String task) {
         return new Progress(task, stderrIsTerminal());
     }
 
     /** Runs {@code work} with the progress of every run inside it silenced. */
-    static <T> T quietly(java.util.function.Supplier<T> work) {
+    public static <T> T quietly(java.util.function.Supplier<T> work) {
         boolean was = quiet;
         quiet = true;
         try {

@@ -62,7 +62,7 @@ public final class TaskReplicates {
         }
 
         /** The job of {@code args} with the schedule of the driver's {@code plan}, where a pilot chose it. */
-        static Job of(List<String> args, int replicates, Outcome plan) {
+        public static Job of(List<String> args, int replicates, Outcome plan) {
             Schedule chosen = null;
             if (plan.pilotSweeps() > 0) {
                 if (plan.plan() instanceof Outcome.Plan.Annealing a) {
@@ -125,7 +125,7 @@ public final class TaskReplicates {
     }
 
     /** The driver's outcome: its {@code plan} completed with the records the tasks of {@code job} returned, in unit order. */
-    static Outcome outcome(Estimation driver, Outcome plan, Job job, List<?> records) {
+    public static Outcome outcome(Estimation driver, Outcome plan, Job job, List<?> records) {
         if (job.parts().isEmpty() || job.staged()) {
             return plan.withReplicates(records);
         }
@@ -133,7 +133,7 @@ public final class TaskReplicates {
     }
 
     /** The estimation the command line describes, on the best backend here unless it names one. */
-    static Estimation estimation(List<String> args, int threads) {
+    public static Estimation estimation(List<String> args, int threads) {
         EstimateCommand c = command(args);
         Estimation e = c.estimation(c.parseProblem());
         if (!c.matched("--backend")) {
@@ -146,7 +146,7 @@ public final class TaskReplicates {
     }
 
     /** The {@code logz estimate} command of a command line, parsed. */
-    static EstimateCommand command(List<String> args) {
+    public static EstimateCommand command(List<String> args) {
         var parsed = Main.commandLine().parseArgs(args.toArray(String[]::new));
         if (!parsed.hasSubcommand() || !(parsed.subcommand().commandSpec().userObject() instanceof EstimateCommand c)) {
             throw new UserException("a distributed run takes a 'logz estimate' command line, got " + args);

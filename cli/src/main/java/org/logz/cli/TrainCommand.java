@@ -66,7 +66,7 @@ final class TrainCommand implements Runnable {
         OptionChecks.atLeast("--epochs", epochs, 1);
         OptionChecks.atLeast("--cd-steps", cdSteps, 1);
         OptionChecks.atLeast("--batch-size", batchSize, 1);
-        Path dataFile = EstimateCommand.existingFile(data);
+        Path dataFile = OptionChecks.existingFile(data);
         AtomicFiles.requireDistinct(List.of(new AtomicFiles.Named("--out", out)),
                 List.of(new AtomicFiles.Named("--data", dataFile)));
         AtomicFiles.checkWritable(out);

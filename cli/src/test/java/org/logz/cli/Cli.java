@@ -12,18 +12,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Runs the {@code logz} command in-process and checks what the CLI tests check on every outcome. */
-final class Cli {
+public final class Cli {
     private Cli() {
     }
 
     /** Exit code and both streams of one run. */
-    record Outcome(int code, String out, String err) {
+    public record Outcome(int code, String out, String err) {
         JsonNode json() throws IOException {
             return new ObjectMapper().readTree(out);
         }
     }
 
-    static Outcome run(String... args) {
+    public static Outcome run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
@@ -31,7 +31,7 @@ final class Cli {
     }
 
     /** A user error: exit code 2 and one line on stderr, starting with {@code logz: }, naming {@code fragment}. */
-    static void assertUserError(Outcome o, String fragment) {
+    public static void assertUserError(Outcome o, String fragment) {
         assertEquals(2, o.code(), "exit code; stderr: " + o.err());
         assertEquals(1, o.err().strip().lines().count(), "one line on stderr: " + o.err());
         assertTrue(o.err().startsWith("logz: "), o.err());

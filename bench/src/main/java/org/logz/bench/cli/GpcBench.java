@@ -1,10 +1,14 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import java.util.List;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
 import org.logz.bench.GpcComparison;
+import org.logz.cli.BackendOptions;
+import org.logz.cli.Json;
+import org.logz.cli.OptionChecks;
+import org.logz.cli.Progress;
 import org.logz.io.AtomicFiles;
 import org.logz.model.GpClassification;
 import org.logz.problem.Problem;
@@ -52,11 +56,11 @@ final class GpcBench implements Runnable {
 
     @Override
     public void run() {
-        table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model.replaceFirst("^gpc:", ""))));
+        table.checkWritable(new AtomicFiles.Named("--model", OptionChecks.existingFile(model.replaceFirst("^gpc:", ""))));
         OptionChecks.atLeast("--replicates", replicates, 2);
         List<GpcComparison.Entry> entries = runs.stream().map(GpcComparison.Entry::parse).toList();
-        GpClassification classifier = Problem.parse(model, EstimateCommand.optional(logEll),
-                EstimateCommand.optional(logSigma)).classifier().orElseThrow(() -> new UserException(
+        GpClassification classifier = Problem.parse(model, OptionChecks.optional(logEll),
+                OptionChecks.optional(logSigma)).classifier().orElseThrow(() -> new UserException(
                 "bench gpc needs a GP classification model (gpc:SET|FILE), got " + model));
         GpcComparison.Table result;
         try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {

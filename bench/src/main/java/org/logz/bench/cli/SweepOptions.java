@@ -1,6 +1,8 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import picocli.CommandLine.Option;
+import org.logz.cli.BackendOptions;
+import org.logz.cli.OptionChecks;
 
 /** The timing options of the sweep benchmarks ({@code bench sweep}, {@code bench peers}). */
 final class SweepOptions {
@@ -18,6 +20,6 @@ final class SweepOptions {
         OptionChecks.atLeast("--chains", chains, 1);
         OptionChecks.atLeast("--sweeps", sweeps, 1);
         OptionChecks.atLeast("--repeats", repeats, 1);
-        return backend.threads == null ? Runtime.getRuntime().availableProcessors() : backend.threads;
+        return backend.threads() == null ? Runtime.getRuntime().availableProcessors() : backend.threads();
     }
 }

@@ -1,4 +1,4 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,6 +14,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.logz.base.UserException;
+import org.logz.cli.Json;
+import org.logz.cli.Main;
+import org.logz.cli.OptionChecks;
+import org.logz.cli.Progress;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

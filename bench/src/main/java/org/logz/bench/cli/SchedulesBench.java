@@ -1,9 +1,13 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import java.util.List;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.bench.ScheduleComparison;
+import org.logz.cli.BackendOptions;
+import org.logz.cli.Json;
+import org.logz.cli.OptionChecks;
+import org.logz.cli.Progress;
 import org.logz.io.AtomicFiles;
 import org.logz.path.TemperedPath;
 import org.logz.problem.Problem;
@@ -50,7 +54,7 @@ final class SchedulesBench implements Runnable {
 
     @Override
     public void run() {
-        table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
+        table.checkWritable(new AtomicFiles.Named("--model", OptionChecks.existingFile(model)));
         OptionChecks.atLeast("--chains", chains, 2);
         OptionChecks.atLeast("--steps", steps, 1);
         OptionChecks.atLeast("--seeds", seeds, 2);

@@ -1,9 +1,11 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.logz.cli.Cli;
+import org.logz.cli.Main;
 
 /** {@code logz bench} as the cli finds it on the class path: its place among the commands, --debug and its refusals. */
 class BenchCommandTest {

@@ -1,4 +1,4 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import static org.logz.cli.OptionChecks.atLeast;
 
@@ -14,6 +14,11 @@ import org.logz.bench.SequentialComparison;
 import org.logz.bench.SweepBenchmark;
 import org.logz.bench.TemperedComparison;
 import org.logz.bench.WorkTable;
+import org.logz.bench.cli.AiselBench;
+import org.logz.cli.BackendOptions;
+import org.logz.cli.Json;
+import org.logz.cli.Main;
+import org.logz.cli.Progress;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
 import org.logz.estimate.AnnealedImportanceSampling;
@@ -26,6 +31,7 @@ import org.logz.model.rbm.RbmSource;
 import org.logz.path.TemperedPath;
 import org.logz.problem.Problem;
 import org.logz.schedule.Schedule;
+import org.logz.cli.OptionChecks;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
@@ -78,8 +84,8 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public void run() {
             int threads = timing.checkedThreads(backendOptions);
-            Problem problem = model == null ? null : Problem.parse(model, EstimateCommand.optional(logEll),
-                    EstimateCommand.optional(logSigma));
+            Problem problem = model == null ? null : Problem.parse(model, OptionChecks.optional(logEll),
+                    OptionChecks.optional(logSigma));
             if (problem != null && problem.classifier().isPresent()) {
                 if (spec.commandLine().getParseResult().hasMatchedOption("--sweeps")) {
                     throw new UserException("--sweeps does not apply to gpc: models (one sweep per repetition)");
@@ -149,8 +155,8 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public void run() {
             int threads = timing.checkedThreads(backendOptions);
-            Problem problem = model == null ? null : Problem.parse(model, EstimateCommand.optional(null),
-                    EstimateCommand.optional(null));
+            Problem problem = model == null ? null : Problem.parse(model, OptionChecks.optional(null),
+                    OptionChecks.optional(null));
             if (problem != null && problem.rbm().isEmpty()) {
                 throw new UserException("bench peers runs on RBMs, not " + model);
             }
@@ -202,7 +208,7 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public void run() {
             table.checkWritable(new AtomicFiles.Named("--model", model),
-                    new AtomicFiles.Named("--data", EstimateCommand.existingFile(data)));
+                    new AtomicFiles.Named("--data", OptionChecks.existingFile(data)));
             atLeast("--replicates", replicates, 2);
             atLeast("--gibbs-steps", gibbsSteps, 0);
             atLeast("--reseed-sweeps", reseedSweeps, 1);
@@ -282,7 +288,7 @@ final class BenchCommand implements Callable<Integer> {
 
         @Override
         public void run() {
-            table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
+            table.checkWritable(new AtomicFiles.Named("--model", OptionChecks.existingFile(model)));
             atLeast("--seeds", seeds, 2);
             atLeast("--chains", chains, 2);
             atLeast("--levels", levels, 2);
@@ -339,7 +345,7 @@ final class BenchCommand implements Callable<Integer> {
 
         @Override
         public void run() {
-            table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
+            table.checkWritable(new AtomicFiles.Named("--model", OptionChecks.existingFile(model)));
             atLeast("--chains", chains, 2);
             atLeast("--steps", steps, 1);
             int[] sweeps = integers("--sweeps-per-step", sweepsPerStep);

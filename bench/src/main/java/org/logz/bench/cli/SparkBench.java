@@ -1,4 +1,4 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -8,6 +8,10 @@ import java.util.Locale;
 import org.logz.api.Estimation;
 import org.logz.api.Outcome;
 import org.logz.base.UserException;
+import org.logz.cli.Distributor;
+import org.logz.cli.EstimateCommand;
+import org.logz.cli.OptionChecks;
+import org.logz.cli.TaskReplicates;
 import org.logz.estimate.Estimate;
 
 import picocli.CommandLine.Command;
@@ -84,7 +88,7 @@ final class SparkBench implements Runnable {
                         + option + " from the estimate options");
             }
         }
-        return c.replicates;
+        return c.replicates();
     }
 
     private static void requireSameBits(List<? extends Estimate> reference, List<? extends Estimate> runs, String way) {

@@ -1,4 +1,4 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import java.util.List;
 import java.util.OptionalDouble;
@@ -6,6 +6,10 @@ import java.util.OptionalDouble;
 import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
 import org.logz.bench.AiselComparison;
+import org.logz.cli.BackendOptions;
+import org.logz.cli.Json;
+import org.logz.cli.OptionChecks;
+import org.logz.cli.Progress;
 import org.logz.io.AtomicFiles;
 import org.logz.model.LatentModel;
 import org.logz.problem.Problem;
@@ -53,7 +57,7 @@ final class AiselBench implements Runnable {
 
     @Override
     public void run() {
-        table.checkWritable(new AtomicFiles.Named("--model", EstimateCommand.existingFile(model)));
+        table.checkWritable(new AtomicFiles.Named("--model", OptionChecks.existingFile(model)));
         OptionChecks.atLeast("--particles", particles, 2);
         OptionChecks.atLeast("--moves", moves, 1);
         OptionChecks.atLeast("--seeds", seeds, 2);

@@ -1,4 +1,4 @@
-package org.logz.cli;
+package org.logz.bench.cli;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
