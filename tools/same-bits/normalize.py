@@ -7,7 +7,8 @@ import re
 import sys
 import zipfile
 
-TIME_KEY = re.compile(r'("(?:seconds|wallSeconds|elapsedSeconds|productSeconds|sweepSeconds)"\s*:\s*)[-0-9.eE+]+')
+# JSON values measured by a clock: times, rates and the ratios of times (bench sweep's 'sweepOverBestGemm', ...).
+TIME_KEY = re.compile(r'("(?:seconds|\w*Seconds|\w*PerSecond|\w*Gflops|\w+Over\w+)"\s*:\s*)[-0-9.eE+]+')
 DURATION = re.compile(r'\b[0-9]+(\.[0-9]+)? ?(s|ms|min)\b')
 PROGRESS = re.compile(r'^logz: .*% done, about .* left$')
 
