@@ -77,4 +77,5 @@ public final class ModelFamilies {
             return String.join("", names);
         }
         return String.join(separator, names.subList(0, names.size() - 1)) + last + names.get(names.size() - 1);
-    }}
+    }
+}
