@@ -1,5 +1,7 @@
 package org.logz.cli;
 
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.ServiceLoader;
 
@@ -15,7 +17,8 @@ import picocli.CommandLine;
  * Entry point of the {@code logz} command. Exit codes: 0 success, 2 a user error (bad arguments or
  * input: a {@link UserException}, one line on stderr, no stack trace), 1 a run that failed (e.g.
  * degenerate weights) or an internal error (one line naming the exception; {@code --debug} adds the
- * stack trace), 3 warnings under {@code --strict}.
+ * stack trace), 3 warnings under {@code --strict}. A report that cannot be written to standard output is a failed run
+ * (1), or the silent 141 of a closed pipe ({@link StandardOutput}).
  */
 public final class Main {
     /** Exit code for user errors: bad arguments, unreadable or invalid files, unavailable backends. */
@@ -27,7 +30,12 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        StandardOutput stdout = StandardOutput.open();
+        // whatever writes to System.out (a library) shares the stream, so its failures are seen too
+        System.setOut(new PrintStream(stdout, true, StandardOutput.charset()));
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardOutput.charset()), true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        System.exit(stdout.exitCode(run(args, out, err), out, err));
     }
 
     /** Runs the command with the given streams; returns the exit code. */
