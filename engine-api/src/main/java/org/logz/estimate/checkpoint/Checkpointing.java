@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.logz.base.UserException;
+import org.logz.io.ContentDigest;
 
 /**
  * Where an annealing or tempered sampling run saves its state ({@code save}, every {@code everySeconds} of wall time, atomically) and the
@@ -108,11 +109,11 @@ public record Checkpointing(Path save, double everySeconds, Path resume) {
         return Optional.of(state);
     }
 
-    /** A schedule in a fingerprint: its name (hashed past 40 characters), steps and the hash of its β's. */
+    /** A schedule in a fingerprint: its name (hashed past 40 characters), steps and the digest of its β's. */
     public static String scheduleKey(org.logz.schedule.Schedule schedule) {
         String name = schedule.name();
         return (name.length() <= 40 ? name : "#" + Integer.toHexString(name.hashCode())) + "/" + schedule.steps() + "/"
-                + Integer.toHexString(java.util.Arrays.hashCode(schedule.betas()));
+                + ContentDigest.of(schedule.betas());
     }
 
     /** Refuses a saved state whose fingerprint is not this run's, naming the first setting that differs. */

@@ -11,6 +11,7 @@ import org.logz.base.UserException;
 import org.logz.estimate.Method;
 import org.logz.estimate.checkpoint.CheckpointFiles;
 import org.logz.estimate.checkpoint.Checkpointing;
+import org.logz.io.ContentDigest;
 import org.logz.memory.Footprint;
 import org.logz.numeric.LogSpace;
 import org.logz.path.TemperedPath;
@@ -269,8 +270,8 @@ public final class TemperedSampling {
         Map<String, String> run = new LinkedHashMap<>();
         run.put("method", settings.headline().toString());
         run.put("chains", Integer.toString(settings.chains()));
-        run.put("ladder", settings.levels() + "/" + Integer.toHexString(Arrays.hashCode(settings.ladder().betas())));
-        run.put("prior", Integer.toHexString(Arrays.hashCode(settings.logPrior())));
+        run.put("ladder", settings.levels() + "/" + ContentDigest.of(settings.ladder().betas()));
+        run.put("prior", ContentDigest.of(settings.logPrior()));
         run.put("rounds", settings.roundSweeps() + "x" + settings.maxRounds());
         run.put("sweeps", Integer.toString(settings.sweeps()));
         run.put("batches", Integer.toString(settings.batches()));

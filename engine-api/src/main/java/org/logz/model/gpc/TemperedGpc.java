@@ -3,6 +3,7 @@ package org.logz.model.gpc;
 import java.util.Locale;
 
 import org.logz.base.UserException;
+import org.logz.io.ContentDigest;
 import org.logz.model.GpClassification;
 import org.logz.model.TemperedModel;
 import org.logz.numeric.Cholesky;
@@ -70,11 +71,14 @@ public final class TemperedGpc implements TemperedModel {
     private final double constant;
     private final int[] labels;
 
-    /** The classifier's numbers and the start's Gaussian (prior or EP's q), hashed. */
+    /**
+     * The classifier's numbers (not its name: a copied data file resumes its checkpoint) and the start's Gaussian (prior
+     * or EP's q), digested ({@link ContentDigest}).
+     */
     @Override
     public String fingerprint() {
-        return "gpc " + Integer.toHexString(model.hashCode()) + ", start " + start + " "
-                + Integer.toHexString(31 * java.util.Arrays.hashCode(mean) + java.util.Arrays.hashCode(quadratic));
+        return "gpc " + ContentDigest.of(model.covariance(), model.labels()) + ", start " + start + " "
+                + ContentDigest.of(mean, quadratic);
     }
 
     private TemperedGpc(GpClassification model, Start start, double[] mean, Cholesky.Factor factor, double[] quadratic,

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 import org.logz.base.UserException;
+import org.logz.io.ContentDigest;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.numeric.GaussHermite;
@@ -57,9 +58,7 @@ public final class Glmm implements LatentModel {
 
     @Override
     public String fingerprint() {
-        return "glmm " + p + " " + groups + " " + Integer.toHexString(java.util.Arrays.hashCode(x)) + " "
-                + Integer.toHexString(java.util.Arrays.hashCode(y)) + " "
-                + Integer.toHexString(java.util.Arrays.hashCode(offsets));
+        return "glmm " + p + " " + groups + " " + ContentDigest.of(x, y, offsets);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 import org.logz.base.UserException;
+import org.logz.io.ContentDigest;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.random.NormalStream;
@@ -27,7 +28,7 @@ import org.logz.random.StreamTag;
 public record StochasticVolatility(double[] y, String name) implements LatentModel {
     @Override
     public String fingerprint() {
-        return "sv " + y.length + " " + Integer.toHexString(java.util.Arrays.hashCode(y));
+        return "sv " + y.length + " " + ContentDigest.of(y);
     }
 
     /** Bound on |y_t|: returns beyond it are not returns. */

@@ -1,11 +1,11 @@
 package org.logz.model.rbm;
 
-import java.util.Arrays;
 
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 import org.logz.base.UserException;
+import org.logz.io.ContentDigest;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.model.TemperedModel;
@@ -19,13 +19,11 @@ import org.logz.model.TemperedModel;
  * (DESIGN §5 writes {@code Z_0 = Π_i (1 + e^{a0_i})}, which leaves out the {@code 2^H}.)
  */
 public record TemperedRbm(Rbm rbm, BaseRate baseRate) implements TemperedModel {
-    /** The RBM's numbers and the base rate's, hashed. */
+    /** The RBM's numbers and the base rate's, digested ({@link ContentDigest}). */
     @Override
     public String fingerprint() {
-        return "rbm " + rbm.visible() + "x" + rbm.hidden() + " " + Integer.toHexString(Arrays.hashCode(rbm.weights())) + " "
-                + Integer.toHexString(Arrays.hashCode(rbm.visibleBias())) + " "
-                + Integer.toHexString(Arrays.hashCode(rbm.hiddenBias())) + ", base "
-                + Integer.toHexString(Arrays.hashCode(baseRate.logOdds()));
+        return "rbm " + rbm.visible() + "x" + rbm.hidden() + " " + ContentDigest.of(rbm.weights(), rbm.visibleBias(),
+                rbm.hiddenBias()) + ", base " + ContentDigest.of(baseRate.logOdds());
     }
 
     /** Ascents in the hidden marginal behind {@link #stateBound}. */
