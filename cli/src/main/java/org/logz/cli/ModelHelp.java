@@ -19,19 +19,14 @@ import picocli.CommandLine.Model.OptionSpec;
 final class ModelHelp implements IModelTransformer {
     /** {@code logz estimate}'s {@code --model}: every family's specs. */
     static String estimateModels() {
-        return sentence(ModelFamilies.all().stream().flatMap(f -> f.help().stream()).toList()) + ". Default: the demo RBM.";
+        return ModelFamilies.joined(ModelFamilies.all().stream().flatMap(f -> f.help().stream()).toList(), ", ", " or ")
+                + ". Default: the demo RBM.";
     }
 
     /** {@code logz exact}'s description: how each family with an exact log Z finds it. */
     static String exactDescription() {
-        return "Exact log Z: " + sentence(ModelFamilies.all().stream().map(ModelFamily::exactHelp).flatMap(Optional::stream)
-                .toList()).replace(" or of ", ", of ") + ". Prints one JSON object.";
-    }
-
-    /** {@code a, b or c}. */
-    private static String sentence(List<String> parts) {
-        int last = parts.size() - 1;
-        return last == 0 ? parts.get(0) : String.join(", ", parts.subList(0, last)) + " or " + parts.get(last);
+        return "Exact log Z: " + String.join(", ", ModelFamilies.all().stream().map(ModelFamily::exactHelp)
+                .flatMap(Optional::stream).toList()) + ". Prints one JSON object.";
     }
 
     /** Replaces the description of {@code name} by {@code text}, keeping the option's place in the help. */

@@ -623,7 +623,7 @@ public final class AnnealedImportanceSampling {
     }
 
     /**
-     * This run's settings in a checkpoint's fingerprint: the method, chains, schedule (its β's hashed), seed, the path
+     * This run's settings in a checkpoint's fingerprint: the method, chains, schedule (its β's digested), seed, the path
      * (model, base and transitions per step) and the backend, whose float rounding the bits depend on.
      */
     private Map<String, String> runFingerprint(TemperedPath path, Method method, String startKey) {

@@ -10,9 +10,12 @@ import java.util.HexFormat;
  * ({@code Arrays.hashCode}) let two different RBMs share a fingerprint and resume each other's checkpoints (issue 37,
  * R3: equal hashes are easy to construct); a cryptographic digest makes that as unlikely as guessing SHA-256. Each
  * array enters with its type and length, each number by its bits ({@code NaN}s as one value, as {@code Arrays.equals}
- * compares them), so arrays that differ anywhere digest differently.
+ * compares them), so arrays that differ anywhere digest differently. The numbers pass through one small buffer: the
+ * largest models are not copied to be digested.
  */
 public final class ContentDigest {
+    private static final int CHUNK = 8192;
+
     private ContentDigest() {
     }
 
@@ -24,41 +27,47 @@ public final class ContentDigest {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
+        ByteBuffer chunk = ByteBuffer.allocate(CHUNK);
         for (Object array : arrays) {
             if (array instanceof float[] f) {
-                ByteBuffer b = header(sha, 'f', f.length, 4 * f.length);
+                header(sha, chunk, 'f', f.length);
                 for (float v : f) {
-                    b.putInt(Float.floatToIntBits(v));
+                    room(sha, chunk).putInt(Float.floatToIntBits(v));
                 }
-                sha.update(b.flip());
             } else if (array instanceof double[] d) {
-                ByteBuffer b = header(sha, 'd', d.length, 8 * d.length);
+                header(sha, chunk, 'd', d.length);
                 for (double v : d) {
-                    b.putLong(Double.doubleToLongBits(v));
+                    room(sha, chunk).putLong(Double.doubleToLongBits(v));
                 }
-                sha.update(b.flip());
             } else if (array instanceof int[] n) {
-                ByteBuffer b = header(sha, 'i', n.length, 4 * n.length);
+                header(sha, chunk, 'i', n.length);
                 for (int v : n) {
-                    b.putInt(v);
+                    room(sha, chunk).putInt(v);
                 }
-                sha.update(b.flip());
             } else if (array instanceof long[] n) {
-                ByteBuffer b = header(sha, 'l', n.length, 8 * n.length);
+                header(sha, chunk, 'l', n.length);
                 for (long v : n) {
-                    b.putLong(v);
+                    room(sha, chunk).putLong(v);
                 }
-                sha.update(b.flip());
             } else {
                 throw new IllegalArgumentException("digests arrays of numbers, got " + array);
             }
         }
+        sha.update(chunk.flip());
         return "sha256:" + HexFormat.of().formatHex(sha.digest());
     }
 
-    /** Feeds the array's type and length, and returns a buffer for its {@code bytes}. */
-    private static ByteBuffer header(MessageDigest sha, char type, int length, int bytes) {
-        sha.update(ByteBuffer.allocate(5).put((byte) type).putInt(length).flip());
-        return ByteBuffer.allocate(bytes);
+    private static void header(MessageDigest sha, ByteBuffer chunk, char type, int length) {
+        room(sha, chunk).put((byte) type);
+        room(sha, chunk).putInt(length);
+    }
+
+    /** The buffer with room for one more number, its bytes fed to the digest when it was full. */
+    private static ByteBuffer room(MessageDigest sha, ByteBuffer chunk) {
+        if (chunk.remaining() < Long.BYTES) {
+            sha.update(chunk.flip());
+            chunk.clear();
+        }
+        return chunk;
     }
 }

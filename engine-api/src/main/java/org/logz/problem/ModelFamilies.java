@@ -72,7 +72,11 @@ public final class ModelFamilies {
     /** {@code name} of the families that pass {@code which}, in order: "a, b or c". */
     private static String list(Predicate<ModelFamily> which, Function<ModelFamily, String> name, String separator,
                                String last) {
-        List<String> names = ALL.stream().filter(which).map(name).toList();
+        return joined(ALL.stream().filter(which).map(name).toList(), separator, last);
+    }
+
+    /** {@code names} as messages and help texts list them: "a, b or c" with {@code ", "} and {@code " or "}. */
+    public static String joined(List<String> names, String separator, String last) {
         if (names.size() <= 1) {
             return String.join("", names);
         }
