@@ -18,6 +18,12 @@ public final class SharedOptions {
                     + "prior (the GP prior N(0, K)) or ep (EP's Gaussian approximation q, the ARM paper's eq. 11). "
                     + "Default: ep.");
 
+    public static final FamilyOption<String> PATH = new FamilyOption<>("--path", String.class, "P", null,
+            "RBMs, annealing, tempered and SMC methods: the tempered path, full (the visible units from the base "
+                    + "rate, Gibbs sweeps over visible and hidden units) or marginal (Habeck's §6.3: the hidden units "
+                    + "alone from the uniform base, the visible units summed out, Metropolis sweeps of single flips; "
+                    + "no --base-rate). Default: full.");
+
     public static final FamilyOption<Integer> SWEEPS_PER_STEP = new FamilyOption<>("--sweeps-per-step", Integer.class, "N", 1,
             "Markov transitions per annealing or tempering step, every model (Habeck's equilibration "
                     + "steps: RBM Gibbs sweeps, Ising heat-bath sweeps of L² sites, Gaussian toy kernel moves). "
@@ -41,7 +47,7 @@ public final class SharedOptions {
                     + "model and options; a checkpoint of another model, logz version or settings is refused.");
 
     /** The table, in the order of the help. */
-    public static final List<FamilyOption<?>> OPTIONS = List.of(START, SWEEPS_PER_STEP, CHECKPOINT, CHECKPOINT_EVERY, RESUME);
+    public static final List<FamilyOption<?>> OPTIONS = List.of(START, PATH, SWEEPS_PER_STEP, CHECKPOINT, CHECKPOINT_EVERY, RESUME);
 
     /** The checkpoint options, read by the families that save their runs. */
     static final List<FamilyOption<?>> CHECKPOINTS = List.of(CHECKPOINT, CHECKPOINT_EVERY, RESUME);

@@ -84,6 +84,14 @@ public abstract class BackendContracts {
     }
 
     @Nested
+    class MarginalRbmKernel extends MarginalRbmKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return BackendContracts.this.createBackend(threads);
+        }
+    }
+
+    @Nested
     class Ising extends IsingKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {

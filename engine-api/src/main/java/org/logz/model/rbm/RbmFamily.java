@@ -11,7 +11,7 @@ import org.logz.problem.Problem;
 
 /** RBMs: an {@code .npz} file, or the embedded demo when {@code --model} is absent. */
 public final class RbmFamily implements ModelFamily {
-    static final Set<String> OPTIONS = Set.of("--data", "--base-rate", "--compare-exact");
+    static final Set<String> OPTIONS = Set.of("--data", "--base-rate", "--compare-exact", "--path");
 
     static final Set<Family> METHODS = Set.of(Family.ANNEALING, Family.WORK, Family.TEMPERED, Family.PARALLEL_TEMPERING,
             Family.SEQUENTIAL, Family.SMC);

@@ -11,6 +11,7 @@ import org.logz.estimate.Method;
 import org.logz.estimate.ResampleMove;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
+import org.logz.model.TemperedModel;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
 import org.logz.problem.ModelFamily;
@@ -42,10 +43,31 @@ public record RbmProblem(RbmSource source) implements Problem {
         return Optional.of(RbmEnumeration.logZ(source.rbm()));
     }
 
+    /**
+     * The RBM on the path of {@code --path}: the full model from its base rate ({@link TemperedRbm}), or the marginal
+     * over the hidden units from the uniform base ({@link MarginalRbm}, which has no base rate to choose).
+     */
     @Override
-    public TemperedRbm temperedModel(ParticleBackend backend, PathOptions options) {
+    public TemperedModel temperedModel(ParticleBackend backend, PathOptions options) {
+        if (marginal(options)) {
+            if (!"auto".equals(options.baseRate())) {
+                throw new UserException("--base-rate does not apply to --path marginal: its base is the uniform "
+                        + "distribution over the hidden units (Z_0 = 2^H)");
+            }
+            return new MarginalRbm(source.rbm());
+        }
         BaseRate base = source.baseRate(options.baseRate(), options.data(), backend, options.seed());
         return new TemperedRbm(source.rbm(), base);
+    }
+
+    /** Whether the options choose the marginal path; a name other than full or marginal is refused. */
+    static boolean marginal(PathOptions options) {
+        String path = options == null || options.path() == null ? "full" : options.path().trim().toLowerCase(Locale.ROOT);
+        return switch (path) {
+            case "full" -> false;
+            case "marginal" -> true;
+            default -> throw new UserException("--path must be full or marginal, got " + options.path());
+        };
     }
 
     /** Too large to enumerate: nothing checks one estimator's answer. */
@@ -78,8 +100,9 @@ public record RbmProblem(RbmSource source) implements Problem {
 
     /**
      * {@code exact} (the default where a layer is small enough to sample), {@code data[:G]} (the default with data:
-     * a training example per chain, then G Gibbs sweeps at β = 1; Habeck §6.3), {@code forward[:G]} or
-     * {@code gibbs:B} (the default without data: B sweeps from the base).
+     * a training example per chain, then G Gibbs sweeps at β = 1; Habeck §6.3; on the marginal path the example's
+     * hidden units drawn from p(h|v), then G Metropolis sweeps), {@code forward[:G]} or {@code gibbs:B} (the default
+     * without data: B sweeps from the base).
      */
     @Override
     public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
@@ -99,7 +122,10 @@ public record RbmProblem(RbmSource source) implements Problem {
                 throw new UserException("--reverse-start " + s + " starts from training examples: add --data mnist|digits|FILE");
             }
             int sweeps = s.equals("data") ? START_SWEEPS : Problem.sweeps(s.substring(5), s);
-            return new Start.Given(dataStarts(source.dataSet(data), chains, options.seed()), "data", sweeps);
+            float[] visible = dataStarts(source.dataSet(data), chains, options.seed());
+            return new Start.Given(path.model() instanceof MarginalRbm m
+                    ? m.hiddenGivenVisible(visible, chains, Philox.derive(options.seed(), StreamTag.REVERSE_START, 2))
+                    : visible, "data", sweeps);
         }
         return Problem.gibbs(s, "exact, data[:G], forward[:G] or gibbs:B");
     }

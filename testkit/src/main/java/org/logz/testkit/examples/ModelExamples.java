@@ -9,6 +9,7 @@ import org.logz.model.RandomRbm;
 import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
+import org.logz.model.rbm.MarginalRbm;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.toy.GaussianToy;
@@ -26,6 +27,13 @@ public final class ModelExamples {
         @Override
         public Object model() {
             return new TemperedRbm(RandomRbm.create(11, 5, 1.0, 3), BaseRate.uniform(11));
+        }
+    }
+
+    public static final class MarginalRbmExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new MarginalRbm(RandomRbm.create(11, 5, 1.0, 3));
         }
     }
 

@@ -6,6 +6,7 @@ import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.Glmm;
 import org.logz.model.latent.StochasticVolatility;
+import org.logz.model.rbm.MarginalRbm;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.toy.GaussianToy;
@@ -20,6 +21,12 @@ public final class ReferenceKernels {
         public TemperedRbmProvider() {
             super(ReferenceBackend.class, TemperedRbm.class,
                     (backend, model) -> new ReferenceRbmKernel(backend, model.rbm(), model.baseRate().logOdds()), null);
+        }
+    }
+
+    public static final class MarginalRbmProvider extends KernelBinding<ReferenceBackend, MarginalRbm> {
+        public MarginalRbmProvider() {
+            super(ReferenceBackend.class, MarginalRbm.class, ReferenceMarginalRbmKernel::new, null);
         }
     }
 
