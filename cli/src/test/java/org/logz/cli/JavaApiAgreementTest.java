@@ -40,6 +40,10 @@ class JavaApiAgreementTest {
                         "data:5", "--chains", "40", "--steps", "30"},
                         (Supplier<Estimation>) () -> Logz.demo().bar().data("digits").reverseStart("data:5").chains(40)
                                 .steps(30)),
+                Arguments.of("bar on the marginal path from data", new String[] {"--method", "bar", "--path", "marginal",
+                        "--data", "digits", "--reverse-start", "data:5", "--chains", "40", "--steps", "30"},
+                        (Supplier<Estimation>) () -> Logz.demo().bar().path("marginal").data("digits")
+                                .reverseStart("data:5").chains(40).steps(30)),
                 Arguments.of("tolerance", new String[] {"--tolerance", "0.2"},
                         (Supplier<Estimation>) () -> Logz.demo().tolerance(0.2)),
                 Arguments.of("smc", new String[] {"--method", "smc", "--particles", "100", "--ess-target", "0.9"},

@@ -36,6 +36,7 @@ import org.logz.model.TemperedModel;
 import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
+import org.logz.model.rbm.MarginalRbm;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.toy.GaussianToy;
@@ -51,8 +52,8 @@ import org.logz.testkit.GpcKernelContract;
 
 /**
  * Every estimator on every model it applies to, with one seed per run, small enough for the emulator:
- * AIS, RAISE and the nonequilibrium estimators of a bidirectional run on an RBM, the Ising model, the
- * Gaussian toy and GP classification from the prior and from EP; RTS, TI, TI-RB and MBAR on the RBM, the
+ * AIS, RAISE and the nonequilibrium estimators of a bidirectional run on an RBM (on its full and its marginal path,
+ * the latter also under RTS, PT and SMC), the Ising model, the Gaussian toy and GP classification from the prior and from EP; RTS, TI, TI-RB and MBAR on the RBM, the
  * Ising model and GP classification; the four sequential variants on the digits RBM and three on GP
  * classification; AIS on a VAROPT schedule (pilot included) on the RBM; the SMC sampler's three estimates on the
  * RBM, the Ising model, the toy and GP classification; parallel tempering's readings, its communication barrier and
@@ -72,7 +73,9 @@ final class SameSeedAgreement {
         Map<String, Value> out = new LinkedHashMap<>();
         TemperedModel rbm = new TemperedRbm(RandomRbm.create(24, 14, 1.0, 91), BaseRate.uniform(24));
         Ising ising = new Ising(6);
+        MarginalRbm marginal = new MarginalRbm(RandomRbm.create(24, 14, 1.0, 91));
         annealing(backend, "rbm", rbm, new Start.Exact(), out);
+        annealing(backend, "marginal rbm", marginal, new Start.Exact(), out);
         annealing(backend, "ising", ising, new Start.Given(ising.groundStates(120), "ground", 10), out);
         annealing(backend, "toy", GaussianToy.habeck(), new Start.Exact(), out);
         GpClassification gpc = GpcKernelContract.problem();
@@ -80,9 +83,11 @@ final class SameSeedAgreement {
         annealing(backend, "gpc prior", TemperedGpc.fromPrior(gpc), new Start.Gibbs(10), out);
         annealing(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), new Start.Gibbs(10), out);
         tempered(backend, "rbm", rbm, out);
+        tempered(backend, "marginal rbm", marginal, out);
         tempered(backend, "ising", ising, out);
         tempered(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
         parallelTempering(backend, "rbm", rbm, out);
+        parallelTempering(backend, "marginal rbm", marginal, out);
         parallelTempering(backend, "ising", ising, out);
         parallelTempering(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
         try (TemperedPath path = new TemperedPath(backend, rbm)) {
@@ -97,6 +102,7 @@ final class SameSeedAgreement {
             out.put("rbm ais varopt", new Value(r.logZ(), r.stdErr()));
         }
         smc(backend, "rbm", rbm, out);
+        smc(backend, "marginal rbm", marginal, out);
         smc(backend, "ising", ising, out);
         smc(backend, "toy", GaussianToy.habeck(), out);
         smc(backend, "gpc prior", TemperedGpc.fromPrior(gpc), out);

@@ -91,6 +91,12 @@ public record MarginalRbm(Rbm rbm) implements TemperedModel {
                 + " per step";
     }
 
+    /** What the reports print after "start": the base and the path. */
+    @Override
+    public String baseName() {
+        return "uniform h (marginal path)";
+    }
+
     @Override
     public int dimension() {
         return rbm.hidden();
