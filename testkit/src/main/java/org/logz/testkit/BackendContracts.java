@@ -114,4 +114,12 @@ public abstract class BackendContracts {
             return BackendContracts.this.createBackend(threads);
         }
     }
+
+    @Nested
+    class Gmm extends GmmKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return BackendContracts.this.createBackend(threads);
+        }
+    }
 }

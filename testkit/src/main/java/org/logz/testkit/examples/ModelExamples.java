@@ -6,6 +6,7 @@ import org.logz.model.BaseRate;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.model.RandomRbm;
+import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
@@ -82,6 +83,14 @@ public final class ModelExamples {
         @Override
         public Object model() {
             return LatentFiles.stochasticVolatility("sim200");
+        }
+    }
+
+    /** Three dimensions, unequal widths, the default (adaptive, jittered) HMC. */
+    public static final class GmmExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new GaussianMixture(3, 3, 1, 0.6, 0.4, 2, org.logz.kernel.HmcSettings.defaults());
         }
     }
 }

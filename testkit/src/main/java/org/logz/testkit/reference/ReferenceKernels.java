@@ -2,6 +2,7 @@ package org.logz.testkit.reference;
 
 import org.logz.kernel.KernelBinding;
 import org.logz.model.BaseRate;
+import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.Glmm;
@@ -63,6 +64,12 @@ public final class ReferenceKernels {
     public static final class SvProvider extends KernelBinding<ReferenceBackend, StochasticVolatility> {
         public SvProvider() {
             super(ReferenceBackend.class, StochasticVolatility.class, null, null, ReferenceLikelihoodKernel::new);
+        }
+    }
+
+    public static final class GmmProvider extends KernelBinding<ReferenceBackend, GaussianMixture> {
+        public GmmProvider() {
+            super(ReferenceBackend.class, GaussianMixture.class, ReferenceGmmKernel::new, null);
         }
     }
 }
