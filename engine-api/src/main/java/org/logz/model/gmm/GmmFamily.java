@@ -45,7 +45,7 @@ public final class GmmFamily implements ModelFamily {
 
     @Override
     public Optional<String> exactHelp() {
-        return Optional.of("of gmm:... in closed form");
+        return Optional.of("of gmm: Gaussian mixtures in closed form");
     }
 
     @Override
