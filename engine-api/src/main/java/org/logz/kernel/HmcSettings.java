@@ -1,6 +1,8 @@
 package org.logz.kernel;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 import org.logz.base.UserException;
 import org.logz.numeric.Decimal;
@@ -45,6 +47,19 @@ public record HmcSettings(int leapfrog, double stepSize, boolean adapt, double t
         return new HmcSettings(DEFAULT_LEAPFROG, DEFAULT_STEP, true, DEFAULT_ACCEPTANCE, true);
     }
 
+    /** The keys of {@link #with(Map)}. */
+    public static final Set<String> KEYS = Set.of("leapfrog", "step", "accept", "jitter");
+
+    /**
+     * These settings with the values of the keys {@code leapfrog=L}, {@code step=E|auto|auto:E} ({@link #withStep}),
+     * {@code accept=A} and {@code jitter=on|off} of {@code p} where given; other keys are the caller's.
+     */
+    public HmcSettings with(Map<String, String> p) {
+        HmcSettings s = new HmcSettings(SpecValues.integer(p, "leapfrog", leapfrog), stepSize, adapt,
+                SpecValues.number(p, "accept", targetAcceptance), SpecValues.onOff(p, "jitter", jitter));
+        return p.containsKey("step") ? s.withStep(p.get("step")) : s;
+    }
+
     /** These settings with the step size of {@code value}: {@code E} (fixed), {@code auto} or {@code auto:E} (adapted from E). */
     public HmcSettings withStep(String value) {
         String v = value.trim().toLowerCase(Locale.ROOT);
@@ -55,7 +70,13 @@ public record HmcSettings(int leapfrog, double stepSize, boolean adapt, double t
         return new HmcSettings(leapfrog, e, auto, targetAcceptance, jitter);
     }
 
-    /** A word for reports: {@code L ≤ 10, ε adapted from 0.1 to acceptance 0.65} or {@code L = 10, ε = 0.02}. */
+    /** The spec of these settings, {@code leapfrog=L,step=E|auto:E,accept=A,jitter=on|off}. */
+    public String spec() {
+        return "leapfrog=" + leapfrog + ",step=" + (adapt ? "auto:" : "") + stepSize + ",accept=" + targetAcceptance
+                + ",jitter=" + (jitter ? "on" : "off");
+    }
+
+    /** A phrase for reports: {@code HMC L uniform on 1..10, ε adapted from 0.1 towards acceptance 0.65} or {@code HMC L = 10, ε = 0.02}. */
     public String describe() {
         return "HMC " + (jitter ? "L uniform on 1.." + leapfrog : "L = " + leapfrog) + ", "
                 + (adapt ? String.format(Locale.ROOT, "ε adapted from %s towards acceptance %s", stepSize, targetAcceptance)

@@ -122,4 +122,12 @@ public abstract class BackendContracts {
             return BackendContracts.this.createBackend(threads);
         }
     }
+
+    @Nested
+    class GpcHmc extends GpcHmcKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return BackendContracts.this.createBackend(threads);
+        }
+    }
 }

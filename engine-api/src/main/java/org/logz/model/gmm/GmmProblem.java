@@ -1,5 +1,8 @@
 package org.logz.model.gmm;
 
+import static org.logz.kernel.SpecValues.integer;
+import static org.logz.kernel.SpecValues.number;
+
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -10,7 +13,6 @@ import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.kernel.HmcSettings;
-import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
 import org.logz.problem.ModelFamily;
 import org.logz.problem.Problem;
@@ -21,8 +23,13 @@ import org.logz.problem.Problem;
  * {@link GaussianMixture#defaults()}.
  */
 public record GmmProblem(GaussianMixture model) implements Problem {
-    private static final Set<String> KEYS = Set.of("d", "sep", "s1", "s2", "w", "s0", "leapfrog", "step", "accept",
-            "jitter");
+    private static final Set<String> KEYS = union(Set.of("d", "sep", "s1", "s2", "w", "s0"), HmcSettings.KEYS);
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> out = new TreeSet<>(a);
+        out.addAll(b);
+        return Set.copyOf(out);
+    }
 
     public static GmmProblem parse(String spec) {
         GaussianMixture d = GaussianMixture.defaults();
@@ -34,48 +41,12 @@ public record GmmProblem(GaussianMixture model) implements Problem {
             }
         }
         try {
-            HmcSettings h = d.hmc();
-            HmcSettings hmc = new HmcSettings(integer(p, "leapfrog", h.leapfrog()), h.stepSize(), h.adapt(),
-                    number(p, "accept", h.targetAcceptance()), onOff(p, "jitter", h.jitter()));
-            if (p.containsKey("step")) {
-                hmc = hmc.withStep(p.get("step"));
-            }
             return new GmmProblem(new GaussianMixture(integer(p, "d", d.dimension()), number(p, "sep", d.separation()),
                     number(p, "s1", d.sigma1()), number(p, "s2", d.sigma2()), number(p, "w", d.weight()),
-                    number(p, "s0", d.sigma0()), hmc));
+                    number(p, "s0", d.sigma0()), d.hmc().with(p)));
         } catch (UserException e) {
             throw new UserException("--model " + spec + ": " + e.getMessage());
         }
-    }
-
-    private static double number(Map<String, String> p, String key, double fallback) {
-        if (!p.containsKey(key)) {
-            return fallback;
-        }
-        return Decimal.parse(p.get(key)).orElseThrow(() -> new UserException(key + " = '" + p.get(key)
-                + "' is not a finite decimal number"));
-    }
-
-    private static int integer(Map<String, String> p, String key, int fallback) {
-        if (!p.containsKey(key)) {
-            return fallback;
-        }
-        String v = p.get(key);
-        if (!v.matches("[+-]?[0-9]{1,9}")) {
-            throw new UserException(key + " = '" + v + "' is not an integer");
-        }
-        return Integer.parseInt(v);
-    }
-
-    private static boolean onOff(Map<String, String> p, String key, boolean fallback) {
-        if (!p.containsKey(key)) {
-            return fallback;
-        }
-        return switch (p.get(key).toLowerCase(Locale.ROOT)) {
-            case "on" -> true;
-            case "off" -> false;
-            default -> throw new UserException(key + " must be on or off, got '" + p.get(key) + "'");
-        };
     }
 
     @Override
@@ -86,12 +57,8 @@ public record GmmProblem(GaussianMixture model) implements Problem {
     @Override
     public Description describe() {
         GaussianMixture m = model;
-        HmcSettings h = m.hmc();
-        return new Description(String.format(Locale.ROOT,
-                "gmm:d=%d,sep=%s,s1=%s,s2=%s,w=%s,s0=%s,leapfrog=%d,step=%s,accept=%s,jitter=%s", m.dimension(),
-                m.separation(), m.sigma1(), m.sigma2(), m.weight(), m.sigma0(), h.leapfrog(),
-                (h.adapt() ? "auto:" : "") + h.stepSize(), h.targetAcceptance(), h.jitter() ? "on" : "off"), null, null,
-                null, null);
+        return Description.named(String.format(Locale.ROOT, "gmm:d=%d,sep=%s,s1=%s,s2=%s,w=%s,s0=%s,%s", m.dimension(),
+                m.separation(), m.sigma1(), m.sigma2(), m.weight(), m.sigma0(), m.hmc().spec()));
     }
 
     @Override

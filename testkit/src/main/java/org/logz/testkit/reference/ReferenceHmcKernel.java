@@ -7,29 +7,42 @@ import org.logz.kernel.Hmc;
 import org.logz.kernel.HmcSettings;
 import org.logz.kernel.HmcStepSizes;
 import org.logz.kernel.TemperedKernel;
-import org.logz.model.gmm.GaussianMixture;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 
 /**
- * The Gaussian mixture by HMC, written from the formulas of DESIGN §5 ("Gaussian mixture", "HMC") rather than by
- * calling the model's or {@link Hmc}'s code: {@code log f_β(x) = −(1−β)|x|²/(2s0²) + β log Σ_c w_c exp(−|x−μ_c|²/(2s_c²))}
- * with its gradient, momenta by Box-Muller on blocks {@code (i/2, particle, step, MODEL)}, the accept and jitter
+ * Hamiltonian Monte Carlo on a continuous tempered target, written from DESIGN §5 ("HMC") rather than by calling
+ * {@link Hmc}'s code: momenta by Box-Muller on blocks {@code (i/2, particle, step, MODEL)}, the accept and jitter
  * uniforms from block {@code (CONTROL_BLOCK, particle, step, MODEL)}, leapfrog with the end point rounded to float32,
- * and the step sizes of {@link HmcStepSizes} (the host rule every backend shares).
+ * and the step sizes of {@link HmcStepSizes} (the host rule every backend shares). The model's density and gradient
+ * come from a {@link Density} written from the model's formulas.
  */
-final class ReferenceGmmKernel implements TemperedKernel {
+final class ReferenceHmcKernel implements TemperedKernel {
+    /** A target's formulas: {@code log f_β} with its gradient, the slope in β, and the base N(0, baseScale² I). */
+    interface Density {
+        /** {@code log f_β(x)}; with {@code grad} non-null its gradient there. */
+        double logF(double beta, double[] x, double[] grad);
+
+        /** {@code d/dβ log f_β(x)} (the paths are linear in β). */
+        double slope(double[] x);
+
+        /** The base's standard deviation in every coordinate. */
+        double baseScale();
+    }
+
     private final ReferenceBackend backend;
-    private final GaussianMixture model;
+    private final HmcSettings settings;
+    private final Density density;
     private final HmcStepSizes stepSizes;
     private final int d;
     private boolean closed;
 
-    ReferenceGmmKernel(ReferenceBackend backend, GaussianMixture model) {
+    ReferenceHmcKernel(ReferenceBackend backend, HmcSettings settings, int dimension, Density density) {
         this.backend = backend;
-        this.model = model;
-        this.stepSizes = new HmcStepSizes(model.hmc());
-        this.d = model.dimension();
+        this.settings = settings;
+        this.density = density;
+        this.stepSizes = new HmcStepSizes(settings);
+        this.d = dimension;
     }
 
     @Override
@@ -37,51 +50,8 @@ final class ReferenceGmmKernel implements TemperedKernel {
         return d;
     }
 
-    /** The two components' log terms {@code log w_c − |x − μ_c|²/(2 s_c²)}. */
-    private double[] terms(double[] x) {
-        double m = model.meanCoordinate();
-        double[] out = new double[2];
-        for (int c = 0; c < 2; c++) {
-            double mu = c == 0 ? m : -m;
-            double s = c == 0 ? model.sigma1() : model.sigma2();
-            double q = 0;
-            for (int i = 0; i < d; i++) {
-                q += (x[i] - mu) * (x[i] - mu);
-            }
-            out[c] = Math.log(c == 0 ? model.weight() : 1 - model.weight()) - q / (2 * s * s);
-        }
-        return out;
-    }
-
-    private static double lse(double a, double b) {
-        double m = Math.max(a, b);
-        return m + Math.log(Math.exp(a - m) + Math.exp(b - m));
-    }
-
-    private double baseTerm(double[] x) {
-        double q = 0;
-        for (int i = 0; i < d; i++) {
-            q += x[i] * x[i];
-        }
-        return -q / (2 * model.sigma0() * model.sigma0());
-    }
-
-    /** log f_β(x); with grad non-null its gradient. */
     private double logF(double beta, double[] x, double[] grad) {
-        double[] t = terms(x);
-        double target = lse(t[0], t[1]);
-        if (grad != null) {
-            double m = model.meanCoordinate();
-            double r1 = Math.exp(t[0] - target);
-            double r2 = Math.exp(t[1] - target);
-            double s0 = model.sigma0() * model.sigma0();
-            double s1 = model.sigma1() * model.sigma1();
-            double s2 = model.sigma2() * model.sigma2();
-            for (int i = 0; i < d; i++) {
-                grad[i] = -(1 - beta) * x[i] / s0 - beta * (r1 * (x[i] - m) / s1 + r2 * (x[i] + m) / s2);
-            }
-        }
-        return (1 - beta) * baseTerm(x) + beta * target;
+        return density.logF(beta, x, grad);
     }
 
     private double[] row(float[] v, int p) {
@@ -102,7 +72,7 @@ final class ReferenceGmmKernel implements TemperedKernel {
     }
 
     private void requireOneBatch(int firstChain) {
-        if (firstChain != 0 && model.hmc().adapt()) {
+        if (firstChain != 0 && settings.adapt()) {
             throw new UnsupportedOperationException("adaptive HMC step sizes follow the whole batch: its chains run as "
                     + "one batch, not from chain " + firstChain);
         }
@@ -114,7 +84,7 @@ final class ReferenceGmmKernel implements TemperedKernel {
         float[] v = states(x);
         for (int p = 0; p < count; p++) {
             for (int i = 0; i < d; i++) {
-                v[p * d + i] = (float) (model.sigma0() * normal(seed, i, firstChain + p, step, StreamTag.BASE));
+                v[p * d + i] = (float) (density.baseScale() * normal(seed, i, firstChain + p, step, StreamTag.BASE));
             }
         }
     }
@@ -167,7 +137,7 @@ final class ReferenceGmmKernel implements TemperedKernel {
 
     /** One HMC transition of {@code x} at β; true when accepted (x then holds the proposal). */
     private boolean hmc(double[] x, double beta, double eps, long seed, int particle, int step) {
-        HmcSettings s = model.hmc();
+        HmcSettings s = settings;
         double[] p = new double[d];
         double h = -logF(beta, x, null);
         for (int i = 0; i < d; i++) {
@@ -212,8 +182,7 @@ final class ReferenceGmmKernel implements TemperedKernel {
         float[] v = states(x);
         for (int p = 0; p < count; p++) {
             double[] r = row(v, p);
-            double t = terms(r)[0];
-            double slopeValue = lse(t, terms(r)[1]) - baseTerm(r);
+            double slopeValue = density.slope(r);
             for (int k = 0; k < levels; k++) {
                 backend.values(logF)[p * levels + k] = logF(backend.values(levelBetas)[k], r, null);
                 backend.values(slope)[p * levels + k] = slopeValue;
@@ -223,7 +192,7 @@ final class ReferenceGmmKernel implements TemperedKernel {
 
     private float[] states(ParticleMatrix m) {
         if (closed) {
-            throw new IllegalStateException("Gaussian mixture kernel is closed");
+            throw new IllegalStateException("HMC kernel is closed");
         }
         return backend.matrix(m).values();
     }
