@@ -36,6 +36,7 @@ import org.logz.model.RandomRbm;
 import org.logz.model.TemperedModel;
 import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
+import org.logz.model.gpc.WhitenedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
 import org.logz.model.rbm.RbmSequence;
@@ -107,6 +108,11 @@ final class SameSeedAgreement {
         tempered(backend, "gmm", gmm, out);
         parallelTempering(backend, "gmm", gmm, out);
         smc(backend, "gmm", gmm, out);
+        WhitenedGpc gpcHmc = new WhitenedGpc(TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()),
+                new HmcSettings(20, 0.3, true, 0.65, true));
+        annealing(backend, "gpc hmc ep", gpcHmc, new Start.Gibbs(10), out);
+        tempered(backend, "gpc hmc ep", gpcHmc, out);
+        smc(backend, "gpc hmc ep", gpcHmc, out);
         aisel(backend, "glmm", LatentFiles.glmm("sim8"), new Aisel.Inner.Fixed(4), Likelihood.Proposal.PRIOR, out);
         aisel(backend, "glmm auto", LatentFiles.glmm("sim8"), new Aisel.Inner.Auto(1), Likelihood.Proposal.LAPLACE, out);
         aisel(backend, "sv", LatentFiles.stochasticVolatility("sim200"), new Aisel.Inner.Fixed(12),
