@@ -1,11 +1,8 @@
 package org.logz.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
 import org.logz.model.gmm.GaussianMixture;
@@ -35,19 +32,7 @@ class GmmCommandsTest {
             {"--method", "smc", "--particles", "300", "--replicates", "4"},
         };
         for (String[] run : runs) {
-            String[] args = new String[run.length + 5];
-            args[0] = "estimate";
-            args[1] = "--model";
-            args[2] = MODEL;
-            System.arraycopy(run, 0, args, 3, run.length);
-            args[run.length + 3] = "--json";
-            args[run.length + 4] = "--seed=3";
-            Cli.Outcome o = Cli.run(args);
-            assertEquals(0, o.code(), String.join(" ", run) + ": " + o.err());
-            JsonNode j = o.json();
-            assertEquals(exact(), j.get("exactLogZ").asDouble(), 1e-12);
-            assertTrue(Math.abs(j.get("error").asDouble()) <= Math.max(4 * j.get("stderr").asDouble(), 0.1),
-                    String.join(" ", run) + ": " + o.out());
+            assertEquals(exact(), Cli.estimateNearExact(MODEL, 3, 0.1, run).get("exactLogZ").asDouble(), 1e-12);
         }
     }
 

@@ -1,13 +1,10 @@
 package org.logz.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,19 +42,7 @@ class GpcHmcCommandsTest {
             {"--method", "bar", "--kernel", "hmc:leapfrog=20,step=auto", "--chains", "200", "--steps", "50"},
         };
         for (String[] run : runs) {
-            String[] args = new String[run.length + 5];
-            args[0] = "estimate";
-            args[1] = "--model";
-            args[2] = model;
-            System.arraycopy(run, 0, args, 3, run.length);
-            args[run.length + 3] = "--json";
-            args[run.length + 4] = "--seed=5";
-            Cli.Outcome o = Cli.run(args);
-            assertEquals(0, o.code(), String.join(" ", run) + ": " + o.err());
-            JsonNode j = o.json();
-            assertEquals(exact(), j.get("exactLogZ").asDouble(), 1e-12);
-            assertTrue(Math.abs(j.get("error").asDouble()) <= Math.max(4 * j.get("stderr").asDouble(), 0.1),
-                    String.join(" ", run) + ": " + o.out());
+            assertEquals(exact(), Cli.estimateNearExact(model, 5, 0.1, run).get("exactLogZ").asDouble(), 1e-12);
         }
     }
 

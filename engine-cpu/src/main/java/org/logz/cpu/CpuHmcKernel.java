@@ -35,26 +35,9 @@ final class CpuHmcKernel implements TemperedKernel {
         return d;
     }
 
-    /** What one row of a batched call does. */
-    private interface RowTask {
-        void run(float[] row, int particle, Hmc.Chain chain);
-    }
-
-    /** Runs {@code task} on rows [0, count) tile by tile in parallel; {@code write} stores each row back. */
-    private void eachRow(ParticleMatrix x, int count, boolean write, RowTask task) {
-        CpuMatrix xm = states(x);
-        backend.forEachTile(0, count, (t, from, to) -> {
-            float[] row = new float[d];
-            Hmc.Chain chain = new Hmc.Chain(d);
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                xm.readRow(particle, row, 0);
-                task.run(row, particle, chain);
-                if (write) {
-                    xm.writeRow(particle, row, 0);
-                }
-            }
-        });
+    /** Runs {@code task} on rows [0, count) in parallel tiles ({@link CpuRows}); {@code write} stores each row back. */
+    private void eachRow(ParticleMatrix x, int count, boolean write, CpuRows.Task<Hmc.Chain> task) {
+        CpuRows.each(backend, states(x), count, d, write, () -> new Hmc.Chain(d), task);
     }
 
     private double[] values(float[] row) {

@@ -9,7 +9,6 @@ import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.Betas;
-import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.HmcSettings;
@@ -92,7 +91,7 @@ public abstract class GmmKernelContract extends BackendTest {
             for (int c = 0; c < 2; c++) {
                 assertMoments(column(after, 2, c), 0, sigma, "coordinate " + c + " after 20 transitions at β = 0.5");
             }
-            assertTrue(moved(start, after, 2) > 0.95 * count, "the chains move");
+            assertTrue(HmcChecks.moved(start, after, 2) > 0.95 * count, "the chains move");
         }
     }
 
@@ -119,7 +118,7 @@ public abstract class GmmKernelContract extends BackendTest {
             assertEquals(massFirst, n[0] / (double) count, 5 * Math.sqrt(massFirst * (1 - massFirst) / count), "first mode's weight");
             assertMoments(Arrays.copyOf(byMode[0], n[0]), 0, 1, "first mode");
             assertMoments(Arrays.copyOf(byMode[1], n[1]), 0, 0.6, "second mode");
-            assertTrue(moved(start, after, 2) > 0.9 * count, "the chains move");
+            assertTrue(HmcChecks.moved(start, after, 2) > 0.9 * count, "the chains move");
         }
     }
 
@@ -135,7 +134,7 @@ public abstract class GmmKernelContract extends BackendTest {
         try (TemperedKernel k = Kernels.tempered(backend, m); ParticleMatrix x = backend.matrix(count, 5)) {
             backend.upload(start, count, x);
             k.transition(x, count, Betas.of(0.8), 1, 13, 0);
-            assertTrue(moved(start, backend.download(x, count), 5) >= 0.99 * count, "accepted nearly always");
+            assertTrue(HmcChecks.moved(start, backend.download(x, count), 5) >= 0.99 * count, "accepted nearly always");
         }
     }
 
@@ -187,7 +186,7 @@ public abstract class GmmKernelContract extends BackendTest {
                     float[] before = backend.download(x, count);
                     k.transition(x, count, Betas.of(1.0), 1, 17, call);
                     if (call >= 20) {
-                        rate += moved(before, backend.download(x, count), 5) / (10.0 * count);
+                        rate += HmcChecks.moved(before, backend.download(x, count), 5) / (10.0 * count);
                     }
                 }
                 if (adapt) {
@@ -225,30 +224,7 @@ public abstract class GmmKernelContract extends BackendTest {
     /** The backend's chains are the reference's: same draws, same ε sequence, to rounding (a rare flip allowed). */
     @Test
     void trajectoriesAreTheReferences() {
-        GaussianMixture m = mixture(HmcSettings.defaults());
-        int count = 300;
-        float[][] states = new float[2][];
-        double[][] weights = new double[2][];
-        ParticleBackend[] both = {backend, reference};
-        for (int b = 0; b < 2; b++) {
-            try (TemperedKernel k = Kernels.tempered(both[b], m); ParticleMatrix x = both[b].matrix(count, 2);
-                 ParticleVector lw = both[b].vector(count)) {
-                both[b].fill(lw, 0, count, 0.0);
-                k.sampleBase(x, count, 21, 0);
-                for (int s = 1; s <= 10; s++) {
-                    k.anneal(x, count, (s - 1) / 10.0, s / 10.0, lw, 2, 21, 2 * s);
-                }
-                states[b] = both[b].download(x, count);
-                weights[b] = both[b].download(lw, count);
-            }
-        }
-        int agree = 0;
-        for (int r = 0; r < count; r++) {
-            if (Math.abs(states[0][2 * r] - states[1][2 * r]) < 1e-4 && Math.abs(weights[0][r] - weights[1][r]) < 1e-6) {
-                agree++;
-            }
-        }
-        assertTrue(agree >= 0.98 * count, agree + " of " + count + " chains agree with the reference");
+        HmcChecks.assertTrajectoriesAgree(backend, reference, mixture(HmcSettings.defaults()), 300, 10);
     }
 
     private static double[] column(float[] x, int d, int c) {
@@ -257,15 +233,5 @@ public abstract class GmmKernelContract extends BackendTest {
             out[r] = x[r * d + c];
         }
         return out;
-    }
-
-    private static int moved(float[] before, float[] after, int d) {
-        int n = 0;
-        for (int r = 0; r < after.length / d; r++) {
-            if (!Arrays.equals(before, r * d, (r + 1) * d, after, r * d, (r + 1) * d)) {
-                n++;
-            }
-        }
-        return n;
     }
 }

@@ -3,11 +3,9 @@ package org.logz.testkit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.Betas;
-import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.estimate.ep.ProbitEp;
@@ -99,12 +97,7 @@ public abstract class GpcHmcKernelContract extends BackendTest {
         try (TemperedKernel k = Kernels.tempered(backend, m); ParticleMatrix x = backend.matrix(rows, m.dimension())) {
             backend.upload(start, rows, x);
             k.transition(x, rows, Betas.of(1.0), 1, 7, 0);
-            float[] after = backend.download(x, rows);
-            int moved = 0;
-            for (int r = 0; r < rows; r++) {
-                moved += Arrays.equals(start, r * m.dimension(), (r + 1) * m.dimension(), after, r * m.dimension(),
-                        (r + 1) * m.dimension()) ? 0 : 1;
-            }
+            int moved = HmcChecks.moved(start, backend.download(x, rows), m.dimension());
             assertTrue(moved >= 0.99 * rows, moved + " of " + rows + " accepted");
         }
     }
@@ -154,31 +147,7 @@ public abstract class GpcHmcKernelContract extends BackendTest {
     /** The backend's chains are the reference's: same draws, same ε sequence, to rounding (a rare flip allowed). */
     @Test
     void trajectoriesAreTheReferences() {
-        TemperedGpc gpc = fromEp();
-        WhitenedGpc m = new WhitenedGpc(gpc, new HmcSettings(30, 0.1, true, 0.65, true));
-        int count = 200;
-        int d = m.dimension();
-        float[][] states = new float[2][];
-        double[][] weights = new double[2][];
-        ParticleBackend[] both = {backend, reference};
-        for (int b = 0; b < 2; b++) {
-            try (TemperedKernel k = Kernels.tempered(both[b], m); ParticleMatrix x = both[b].matrix(count, d);
-                 ParticleVector lw = both[b].vector(count)) {
-                both[b].fill(lw, 0, count, 0.0);
-                k.sampleBase(x, count, 21, 0);
-                for (int s = 1; s <= 8; s++) {
-                    k.anneal(x, count, (s - 1) / 8.0, s / 8.0, lw, 2, 21, 2 * s);
-                }
-                states[b] = both[b].download(x, count);
-                weights[b] = both[b].download(lw, count);
-            }
-        }
-        int agree = 0;
-        for (int r = 0; r < count; r++) {
-            if (Math.abs(states[0][d * r] - states[1][d * r]) < 1e-4 && Math.abs(weights[0][r] - weights[1][r]) < 1e-6) {
-                agree++;
-            }
-        }
-        assertTrue(agree >= 0.98 * count, agree + " of " + count + " chains agree with the reference");
+        HmcChecks.assertTrajectoriesAgree(backend, reference,
+                new WhitenedGpc(fromEp(), new HmcSettings(30, 0.1, true, 0.65, true)), 200, 8);
     }
 }
