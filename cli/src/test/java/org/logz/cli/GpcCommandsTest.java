@@ -74,20 +74,9 @@ class GpcCommandsTest {
             {"--method", "rts", "--chains", "40", "--levels", "20", "--sweeps", "400"},
         };
         for (String[] run : runs) {
-            String[] args = new String[run.length + 5];
-            args[0] = "estimate";
-            args[1] = "--model";
-            args[2] = model;
-            System.arraycopy(run, 0, args, 3, run.length);
-            args[run.length + 3] = "--json";
-            args[run.length + 4] = "--seed=3";
-            Cli.Outcome o = Cli.run(args);
-            assertEquals(0, o.code(), String.join(" ", run) + ": " + o.err());
-            JsonNode j = o.json();
-            assertTrue(Math.abs(j.get("error").asDouble()) <= Math.max(4 * j.get("stderr").asDouble(), 0.15),
-                    String.join(" ", run) + ": " + o.out());
-            assertEquals(List.of(run).contains("prior") ? "prior" : "ep", j.get("base").asText(), o.out());
-            assertTrue(j.get("trace").size() > 0, o.out());
+            JsonNode j = Cli.estimateNearExact(model, 3, 0.15, run);
+            assertEquals(List.of(run).contains("prior") ? "prior" : "ep", j.get("base").asText(), j.toString());
+            assertTrue(j.get("trace").size() > 0, j.toString());
         }
         Path plot = dir.resolve("ais.png");
         Cli.Outcome plotted = Cli.run("estimate", "--model", model, "--method", "ais", "--chains", "50", "--steps", "20",

@@ -61,8 +61,8 @@ public final class Estimation {
 
     /** The options a consensus ({@link #tolerance}) shares with its runs. */
     private static final Set<String> CONSENSUS_OPTIONS = Set.of("--tolerance", "--time-limit", "--data", "--base-rate",
-            SharedOptions.START.name(), SharedOptions.PATH.name(), SharedOptions.SWEEPS_PER_STEP.name(), "--backend",
-            "--threads");
+            SharedOptions.START.name(), SharedOptions.PATH.name(), SharedOptions.KERNEL.name(),
+            SharedOptions.SWEEPS_PER_STEP.name(), "--backend", "--threads");
 
     final Problem problem;
     /** The model's exact log Z where the command line compares with one; null until the first run asks. */
@@ -226,6 +226,14 @@ public final class Estimation {
     /** RBMs: the tempered path, {@code full} (the default) or {@code marginal} (Habeck §6.3, over the hidden units). */
     public Estimation path(String which) {
         return set(SharedOptions.PATH, which);
+    }
+
+    /**
+     * GP classification: the transition, {@code ellipse} or {@code hmc[:leapfrog=L,step=E|auto[:E],accept=A,jitter=on|off]}
+     * (Hamiltonian Monte Carlo in whitened coordinates, ARM Fig. 2's baselines).
+     */
+    public Estimation kernel(String spec) {
+        return set(SharedOptions.KERNEL, spec);
     }
 
     /** Latent-variable models, methods other than aisel: {@code exact} or {@code estimated}. */
@@ -537,7 +545,7 @@ public final class Estimation {
     }
 
     /**
-     * A new estimation of {@code m} on the same model with this one's data, base rate, GP start, transitions per step,
+     * A new estimation of {@code m} on the same model with this one's data, base rate, GP start and kernel, transitions per step,
      * backend, threads and seed, each only where it was set; the method's own options at their defaults.
      */
     Estimation derived(Method m) {
@@ -549,7 +557,8 @@ public final class Estimation {
         if (given("--base-rate")) {
             d.baseRate(baseRate);
         }
-        for (FamilyOption<?> shared : List.of(SharedOptions.START, SharedOptions.PATH, SharedOptions.SWEEPS_PER_STEP)) {
+        for (FamilyOption<?> shared : List.of(SharedOptions.START, SharedOptions.PATH, SharedOptions.KERNEL,
+                SharedOptions.SWEEPS_PER_STEP)) {
             copy(shared, d);
         }
         if (backend != null) {
@@ -856,7 +865,7 @@ public final class Estimation {
                 throw new UserException(option + " applies to " + ModelFamilies.readers(option) + " only");
             }
         }
-        for (String option : new String[] {"--start", "--path"}) {
+        for (String option : new String[] {"--start", "--path", "--kernel"}) {
             if (!problem.family().options().contains(option) && given(option)) {
                 throw new UserException(option + " applies to " + ModelFamilies.readers(option) + " only");
             }
@@ -890,7 +899,7 @@ public final class Estimation {
         Likelihood l = problem.latentModel().filter(latent -> method != Method.AISEL).map(this::latentLikelihood)
                 .orElse(null);
         return new Problem.PathOptions(baseRate, data, get(SharedOptions.SWEEPS_PER_STEP), seed, get(SharedOptions.START), l,
-                get(SharedOptions.PATH));
+                get(SharedOptions.PATH), get(SharedOptions.KERNEL));
     }
 
     /** The likelihood of --likelihood, --inner and --proposal for methods other than aisel; null for the model's default. */

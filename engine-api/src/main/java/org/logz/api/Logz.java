@@ -8,6 +8,8 @@ import org.logz.memory.HostMemory;
 import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Rbm;
+import org.logz.model.gmm.GaussianMixture;
+import org.logz.model.gmm.GmmProblem;
 import org.logz.model.gpc.GpcProblem;
 import org.logz.model.latent.LatentProblem;
 import org.logz.model.rbm.RbmProblem;
@@ -70,7 +72,7 @@ public final class Logz {
 
     /**
      * What {@code --model} names: an RBM .npz file, {@code ising:L=N}, {@code gauss-toy[:key=value,...]},
-     * {@code gpc:SET|FILE}, {@code glmm:SET|FILE} or {@code sv:SET|FILE}; null for the embedded demo RBM.
+     * {@code gpc:SET|FILE}, {@code gmm[:key=value,...]}, {@code glmm:SET|FILE} or {@code sv:SET|FILE}; null for the embedded demo RBM.
      */
     public static Estimation model(String spec) {
         return new Estimation(Problem.parse(spec));
@@ -94,6 +96,14 @@ public final class Logz {
     /** A GP classifier built in memory; its covariance and labels are read by every run, never modified. */
     public static Estimation gpc(GpClassification model) {
         return new Estimation(new GpcProblem(required(model, "the GP classifier")));
+    }
+
+    /**
+     * A mixture of two Gaussians sampled by HMC ({@link GaussianMixture#defaults()} is RTS §4.1's 10-dimensional one),
+     * exact log Z in closed form; the same as {@code --model gmm:...}.
+     */
+    public static Estimation gmm(GaussianMixture model) {
+        return new Estimation(new GmmProblem(required(model, "the Gaussian mixture")));
     }
 
     /**

@@ -18,31 +18,28 @@ import org.logz.estimate.Method;
 public enum Family {
     /** Forward or reverse annealing (AIS, RAISE). */
     ANNEALING(Set.of(Method.AIS, Method.RAISE), options(List.of(AnnealingOptions.STEPS, AnnealingOptions.SCHEDULE,
-            AnnealingOptions.REVERSE_START, AnnealingOptions.WORK, SharedOptions.SWEEPS_PER_STEP, SharedOptions.START,
-            SharedOptions.PATH),
-            SharedOptions.CHECKPOINTS)),
+            AnnealingOptions.REVERSE_START, AnnealingOptions.WORK), SharedOptions.PATHS, SharedOptions.CHECKPOINTS)),
     /** Forward and reverse annealing read by the nonequilibrium estimators (Habeck 2017). */
     WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), options(List.of(AnnealingOptions.STEPS,
             AnnealingOptions.SCHEDULE, AnnealingOptions.REVERSE_START, AnnealingOptions.WORK,
-            AnnealingOptions.REVERSE_CHAINS, AnnealingOptions.REVERSE_WORK, AnnealingOptions.BOOTSTRAPS,
-            SharedOptions.SWEEPS_PER_STEP, SharedOptions.START, SharedOptions.PATH), SharedOptions.CHECKPOINTS)),
+            AnnealingOptions.REVERSE_CHAINS, AnnealingOptions.REVERSE_WORK, AnnealingOptions.BOOTSTRAPS),
+            SharedOptions.PATHS, SharedOptions.CHECKPOINTS)),
     /** Rao-Blackwellized tempered sampling and the estimators on its samples (Carlson et al. 2016). */
     TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), options(List.of(TemperingOptions.LEVELS,
             TemperingOptions.LADDER, TemperingOptions.SWEEPS, TemperingOptions.ROUND_SWEEPS, TemperingOptions.ROUNDS,
-            TemperingOptions.BATCHES, TemperingOptions.MBAR_SAMPLES, TemperingOptions.PRIOR,
-            SharedOptions.SWEEPS_PER_STEP, SharedOptions.START, SharedOptions.PATH), SharedOptions.CHECKPOINTS)),
+            TemperingOptions.BATCHES, TemperingOptions.MBAR_SAMPLES, TemperingOptions.PRIOR),
+            SharedOptions.PATHS, SharedOptions.CHECKPOINTS)),
     /** Parallel tempering: independent ladders of replicas that swap between neighbouring levels. */
     PARALLEL_TEMPERING(Set.of(Method.PT), options(List.of(TemperingOptions.LADDERS, TemperingOptions.LEVELS,
             TemperingOptions.LADDER, TemperingOptions.SWEEPS, TemperingOptions.ROUND_SWEEPS, TemperingOptions.ROUNDS,
-            TemperingOptions.MBAR_SAMPLES, SharedOptions.SWEEPS_PER_STEP, SharedOptions.START, SharedOptions.PATH))),
+            TemperingOptions.MBAR_SAMPLES), SharedOptions.PATHS)),
     /** Resample-Move and ARM on the sequential path (Fraccaro et al.). */
     SEQUENTIAL(Set.of(Method.RM, Method.ARM, Method.ARM_ANTICIPATE, Method.ARM_RESEED),
             options(SequentialOptions.OPTIONS)),
     /** The SMC sampler on the tempered path and its power-posterior readings. */
     SMC(Set.of(Method.SMC, Method.POWER_POSTERIOR, Method.POWER_POSTERIOR_CORRECTED), options(List.of(
-            SequentialOptions.PARTICLES, AnnealingOptions.SCHEDULE, AnnealingOptions.STEPS, SequentialOptions.RESAMPLING,
-            SharedOptions.SWEEPS_PER_STEP, SharedOptions.START, SharedOptions.PATH), SmcOptions.OPTIONS,
-            SharedOptions.CHECKPOINTS)),
+            SequentialOptions.PARTICLES, AnnealingOptions.SCHEDULE, AnnealingOptions.STEPS, SequentialOptions.RESAMPLING),
+            SharedOptions.PATHS, SmcOptions.OPTIONS, SharedOptions.CHECKPOINTS)),
     /** AISEL: the SMC sampler over a latent-variable model's parameters with an estimated likelihood (Tran et al.). */
     AISEL(Set.of(Method.AISEL), options(List.of(SequentialOptions.PARTICLES, AnnealingOptions.SCHEDULE,
             AnnealingOptions.STEPS, SequentialOptions.RESAMPLING, SharedOptions.SWEEPS_PER_STEP), SmcOptions.OPTIONS)),

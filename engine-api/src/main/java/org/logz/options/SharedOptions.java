@@ -24,6 +24,13 @@ public final class SharedOptions {
                     + "alone from the uniform base, the visible units summed out, Metropolis sweeps of single flips; "
                     + "no --base-rate). Default: full.");
 
+    public static final FamilyOption<String> KERNEL = new FamilyOption<>("--kernel", String.class, "K", null,
+            "GP classification, annealing and tempered methods: the transition, ellipse (elliptical slice sampling) or "
+                    + "hmc[:leapfrog=L,step=E|auto[:E],accept=A,jitter=on|off] (Hamiltonian Monte Carlo in the base's "
+                    + "whitened coordinates, ARM Fig. 2's baselines; defaults from ep l_max = 200 jittered with "
+                    + "ε = 0.02, from the prior 10 steps of ε = 0.1; step=auto adapts ε to acceptance A, default 0.65). "
+                    + "Default: ellipse.");
+
     public static final FamilyOption<Integer> SWEEPS_PER_STEP = new FamilyOption<>("--sweeps-per-step", Integer.class, "N", 1,
             "Markov transitions per annealing or tempering step, every model (Habeck's equilibration "
                     + "steps: RBM Gibbs sweeps, Ising heat-bath sweeps of L² sites, Gaussian toy kernel moves). "
@@ -47,7 +54,11 @@ public final class SharedOptions {
                     + "model and options; a checkpoint of another model, logz version or settings is refused.");
 
     /** The table, in the order of the help. */
-    public static final List<FamilyOption<?>> OPTIONS = List.of(START, PATH, SWEEPS_PER_STEP, CHECKPOINT, CHECKPOINT_EVERY, RESUME);
+    public static final List<FamilyOption<?>> OPTIONS = List.of(START, PATH, KERNEL, SWEEPS_PER_STEP, CHECKPOINT,
+            CHECKPOINT_EVERY, RESUME);
+
+    /** The tempered path's options, read by every family that runs on it (annealing, work, tempered, PT, SMC). */
+    static final List<FamilyOption<?>> PATHS = List.of(SWEEPS_PER_STEP, START, PATH, KERNEL);
 
     /** The checkpoint options, read by the families that save their runs. */
     static final List<FamilyOption<?>> CHECKPOINTS = List.of(CHECKPOINT, CHECKPOINT_EVERY, RESUME);

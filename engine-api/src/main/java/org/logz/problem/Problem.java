@@ -31,18 +31,18 @@ public interface Problem {
     /**
      * Path options: the RBM's base rate and data set, the transitions (sweeps) per step of every model,
      * the seed the model base rate's Gibbs run derives its key from, a GP classifier's start (prior or
-     * ep; null for the default, ep), a latent-variable model's likelihood, and an RBM's path (full or marginal; null
-     * for the default, full).
+     * ep; null for the default, ep) and transition ({@code --kernel}; null for the default, ellipse), a latent-variable
+     * model's likelihood, and an RBM's path (full or marginal; null for the default, full).
      */
     public record PathOptions(String baseRate, String data, int sweepsPerStep, long seed, String start, Likelihood likelihood,
-                              String path) {
+                              String path, String kernel) {
         public PathOptions(String baseRate, String data, int sweepsPerStep, long seed) {
-            this(baseRate, data, sweepsPerStep, seed, null, null, null);
+            this(baseRate, data, sweepsPerStep, seed, null, null, null, null);
         }
 
         /** These options with another seed (a replicate's, for what it draws). */
         public PathOptions withSeed(long other) {
-            return new PathOptions(baseRate, data, sweepsPerStep, other, start, likelihood, path);
+            return new PathOptions(baseRate, data, sweepsPerStep, other, start, likelihood, path, kernel);
         }
     }
 

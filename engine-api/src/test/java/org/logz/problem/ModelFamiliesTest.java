@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.logz.base.UserException;
 import org.logz.estimate.Method;
 import org.logz.estimate.ResampleMove;
+import org.logz.model.gmm.GmmFamily;
 import org.logz.model.gpc.GpcFamily;
 import org.logz.model.ising.IsingFamily;
 import org.logz.model.ising.IsingProblem;
@@ -26,7 +27,8 @@ import org.logz.options.Family;
 class ModelFamiliesTest {
     @Test
     void familiesAreFoundInOrder() {
-        assertEquals(List.of(RbmFamily.class, IsingFamily.class, ToyFamily.class, GpcFamily.class, LatentFamily.class),
+        assertEquals(List.of(RbmFamily.class, IsingFamily.class, ToyFamily.class, GmmFamily.class, GpcFamily.class,
+                LatentFamily.class),
                 ModelFamilies.all().stream().map(Object::getClass).toList());
     }
 
@@ -41,7 +43,7 @@ class ModelFamiliesTest {
 
     @Test
     void messagesListTheFamilies() {
-        assertEquals("--model is empty; give an RBM .npz file, ising:L=N or gauss-toy[:key=value,...]",
+        assertEquals("--model is empty; give an RBM .npz file, ising:L=N, gauss-toy[:key=value,...] or gmm[:d=N,sep=S,...]",
                 assertThrows(UserException.class, () -> Problem.parse("  ")).getMessage());
         assertEquals("--log-ell and --log-sigma apply to GP classification (--model gpc:...) only",
                 assertThrows(UserException.class, () -> Problem.parse("ising:L=4", OptionalDouble.of(1),

@@ -34,26 +34,9 @@ final class CpuGpcAnnealingKernel implements TemperedKernel {
         return n;
     }
 
-    /** What one row of a batched call does. */
-    private interface RowTask {
-        void run(float[] row, int particle, GpcEllipse.Scratch scratch);
-    }
-
-    /** Runs {@code task} on rows [0, count) tile by tile in parallel; {@code write} stores each row back. */
-    private void eachRow(ParticleMatrix x, int count, boolean write, RowTask task) {
-        CpuMatrix xm = states(x);
-        backend.forEachTile(0, count, (t, from, to) -> {
-            float[] row = new float[n];
-            GpcEllipse.Scratch scratch = new GpcEllipse.Scratch(model);
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                xm.readRow(particle, row, 0);
-                task.run(row, particle, scratch);
-                if (write) {
-                    xm.writeRow(particle, row, 0);
-                }
-            }
-        });
+    /** Runs {@code task} on rows [0, count) in parallel tiles ({@link CpuRows}); {@code write} stores each row back. */
+    private void eachRow(ParticleMatrix x, int count, boolean write, CpuRows.Task<GpcEllipse.Scratch> task) {
+        CpuRows.each(backend, states(x), count, n, write, () -> new GpcEllipse.Scratch(model), task);
     }
 
     @Override

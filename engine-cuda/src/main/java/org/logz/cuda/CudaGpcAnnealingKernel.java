@@ -18,8 +18,7 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
     private final GpcEllipseKernels kernels;
     private final TemperedGpc model;
     private final int n;
-    private final ParticleVector params;
-    private final ParticleVector columns;
+    private final GpcDeviceParams device;
     private ParticleVector nu;
     private boolean closed;
 
@@ -28,31 +27,7 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
         this.kernels = backend.launcher(GpcEllipseKernels.class, GpcEllipseKernels::new);
         this.model = model;
         this.n = model.size();
-        double[] p = new double[4 * n];
-        System.arraycopy(model.mean(), 0, p, 0, n);
-        System.arraycopy(model.quadratic(), 0, p, n, n);
-        System.arraycopy(model.linear(), 0, p, 2 * n, n);
-        for (int i = 0; i < n; i++) {
-            p[3 * n + i] = model.label(i);
-        }
-        double[] g = model.factor().columns();
-        ParticleVector uploadedParams = backend.vector(p.length);
-        ParticleVector uploadedColumns = null;
-        try {
-            backend.upload(p, uploadedParams);
-            uploadedColumns = backend.vector(Math.max(1, g.length));
-            if (g.length > 0) {
-                backend.upload(g, uploadedColumns);
-            }
-        } catch (RuntimeException e) {
-            uploadedParams.close();
-            if (uploadedColumns != null) {
-                uploadedColumns.close();
-            }
-            throw e;
-        }
-        this.params = uploadedParams;
-        this.columns = uploadedColumns;
+        this.device = new GpcDeviceParams(backend, model);
     }
 
     @Override
@@ -78,11 +53,11 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
     }
 
     private long p() {
-        return backend.own(params).address();
+        return device.p();
     }
 
     private long g() {
-        return backend.own(columns).address();
+        return device.columns();
     }
 
     @Override
@@ -145,8 +120,7 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
     public void close() {
         if (!closed) {
             closed = true;
-            params.close();
-            columns.close();
+            device.close();
             if (nu != null) {
                 nu.close();
             }

@@ -27,13 +27,16 @@ import org.logz.estimate.tempered.PtResult;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.estimate.work.WorkEstimate;
+import org.logz.kernel.HmcSettings;
 import org.logz.model.BaseRate;
 import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.RandomRbm;
 import org.logz.model.TemperedModel;
+import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
+import org.logz.model.gpc.WhitenedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
 import org.logz.model.rbm.MarginalRbm;
@@ -106,6 +109,16 @@ final class SameSeedAgreement {
         smc(backend, "ising", ising, out);
         smc(backend, "toy", GaussianToy.habeck(), out);
         smc(backend, "gpc prior", TemperedGpc.fromPrior(gpc), out);
+        GaussianMixture gmm = new GaussianMixture(3, 3, 1, 0.6, 0.4, 2, HmcSettings.defaults());
+        annealing(backend, "gmm", gmm, new Start.Exact(), out);
+        tempered(backend, "gmm", gmm, out);
+        parallelTempering(backend, "gmm", gmm, out);
+        smc(backend, "gmm", gmm, out);
+        WhitenedGpc gpcHmc = new WhitenedGpc(TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()),
+                new HmcSettings(20, 0.3, true, 0.65, true));
+        annealing(backend, "gpc hmc ep", gpcHmc, new Start.Gibbs(10), out);
+        tempered(backend, "gpc hmc ep", gpcHmc, out);
+        smc(backend, "gpc hmc ep", gpcHmc, out);
         aisel(backend, "glmm", LatentFiles.glmm("sim8"), new Aisel.Inner.Fixed(4), Likelihood.Proposal.PRIOR, out);
         aisel(backend, "glmm auto", LatentFiles.glmm("sim8"), new Aisel.Inner.Auto(1), Likelihood.Proposal.LAPLACE, out);
         aisel(backend, "sv", LatentFiles.stochasticVolatility("sim200"), new Aisel.Inner.Fixed(12),

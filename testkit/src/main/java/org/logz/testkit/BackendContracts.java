@@ -122,4 +122,20 @@ public abstract class BackendContracts {
             return BackendContracts.this.createBackend(threads);
         }
     }
+
+    @Nested
+    class Gmm extends GmmKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return BackendContracts.this.createBackend(threads);
+        }
+    }
+
+    @Nested
+    class GpcHmc extends GpcHmcKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return BackendContracts.this.createBackend(threads);
+        }
+    }
 }

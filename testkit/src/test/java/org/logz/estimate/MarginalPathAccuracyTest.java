@@ -43,7 +43,7 @@ class MarginalPathAccuracyTest {
     @Test
     void barOnTheDemoFromDataStarts() {
         RbmProblem demo = new RbmProblem(RbmSource.loadDemo());
-        Problem.PathOptions options = new Problem.PathOptions("auto", "digits", 1, 5, null, null, "marginal");
+        Problem.PathOptions options = new Problem.PathOptions("auto", "digits", 1, 5, null, null, "marginal", null);
         try (TemperedPath path = demo.annealingPath(backend, options)) {
             assertInstanceOf(MarginalRbm.class, path.model());
             Start start = demo.reverseStart("data", path, 200, options);

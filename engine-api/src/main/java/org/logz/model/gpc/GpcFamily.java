@@ -50,7 +50,7 @@ public final class GpcFamily implements ModelFamily {
 
     @Override
     public Set<String> options() {
-        return Set.of("--start", "--log-ell", "--log-sigma");
+        return Set.of("--start", "--kernel", "--log-ell", "--log-sigma");
     }
 
     @Override

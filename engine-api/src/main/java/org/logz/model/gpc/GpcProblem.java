@@ -1,7 +1,9 @@
 package org.logz.model.gpc;
 
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.base.EstimationException;
@@ -10,7 +12,9 @@ import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.Method;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.ep.ProbitEp;
+import org.logz.kernel.HmcSettings;
 import org.logz.model.GpClassification;
+import org.logz.model.TemperedModel;
 import org.logz.path.GpcSequence;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
@@ -60,9 +64,32 @@ public record GpcProblem(GpClassification model) implements Problem {
         return "the evidence of a classifier is the probability of its labels";
     }
 
-    /** The path from the prior, or from EP's q (the default); EP that does not converge is an error naming --start prior. */
+    /**
+     * The path from the prior, or from EP's q (the default); EP that does not converge is an error naming --start prior.
+     * With {@code --kernel hmc[:...]} the path in whitened coordinates that HMC samples ({@link WhitenedGpc}).
+     */
     @Override
-    public TemperedGpc temperedModel(ParticleBackend backend, PathOptions options) {
+    public TemperedModel temperedModel(ParticleBackend backend, PathOptions options) {
+        TemperedGpc path = gpcPath(options);
+        String kernel = options.kernel() == null ? "ellipse" : options.kernel().trim().toLowerCase(Locale.ROOT);
+        if (kernel.equals("ellipse")) {
+            return path;
+        }
+        if (!kernel.equals("hmc") && !kernel.startsWith("hmc:")) {
+            throw new UserException("--kernel must be ellipse or hmc[:leapfrog=L,step=E|auto[:E],accept=A,jitter=on|off], "
+                    + "got '" + options.kernel() + "'");
+        }
+        Map<String, String> p = Problem.parameters(kernel, "hmc");
+        for (String key : p.keySet()) {
+            if (!HmcSettings.KEYS.contains(key)) {
+                throw new UserException("--kernel " + kernel + ": unknown parameter '" + key + "'; use "
+                        + String.join(", ", new TreeSet<>(HmcSettings.KEYS)));
+            }
+        }
+        return new WhitenedGpc(path, WhitenedGpc.paperSettings(path.start()).with(p));
+    }
+
+    private TemperedGpc gpcPath(PathOptions options) {
         TemperedGpc.Start start = options.start() == null ? TemperedGpc.Start.EP : TemperedGpc.Start.parse(options.start());
         if (start == TemperedGpc.Start.PRIOR) {
             return TemperedGpc.fromPrior(model);
@@ -93,10 +120,10 @@ public record GpcProblem(GpClassification model) implements Problem {
         return Optional.of(model);
     }
 
-    /** {@code gibbs:B}: B elliptical slice transitions at β = 1 from the start (default {@value #REVERSE_BURN_IN}). */
+    /** {@code gibbs:B}: B transitions of the kernel (ellipse or HMC) at β = 1 from the start (default {@value #REVERSE_BURN_IN}). */
     @Override
     public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
         String s = spec == null ? "gibbs:" + REVERSE_BURN_IN : spec.trim().toLowerCase(Locale.ROOT);
-        return Problem.gibbs(s, "forward[:G] or gibbs:B (B elliptical slice transitions at β = 1 from the start)");
+        return Problem.gibbs(s, "forward[:G] or gibbs:B (B transitions at β = 1 from the start)");
     }
 }

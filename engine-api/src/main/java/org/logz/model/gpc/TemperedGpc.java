@@ -255,6 +255,15 @@ public final class TemperedGpc implements TemperedModel {
         return s + constant;
     }
 
+    /** {@link #logLikelihoodRatio(float[], int)} of a float64 state (whitened HMC's {@code x = μ + G ξ}, {@link WhitenedGpc}). */
+    public double logLikelihoodRatio(double[] x) {
+        double s = 0;
+        for (int i = 0; i < labels.length; i++) {
+            s += term(i, x[i]);
+        }
+        return s + constant;
+    }
+
     @Override
     public String description() {
         return model + ", tempered likelihood from " + (start == Start.PRIOR ? "the prior" : "EP's q");

@@ -6,7 +6,9 @@ import org.logz.model.BaseRate;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.model.RandomRbm;
+import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
+import org.logz.model.gpc.WhitenedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
 import org.logz.model.rbm.MarginalRbm;
@@ -90,6 +92,26 @@ public final class ModelExamples {
         @Override
         public Object model() {
             return LatentFiles.stochasticVolatility("sim200");
+        }
+    }
+
+    /** Three dimensions, unequal widths, the default (adaptive, jittered) HMC. */
+    public static final class GmmExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new GaussianMixture(3, 3, 1, 0.6, 0.4, 2, org.logz.kernel.HmcSettings.defaults());
+        }
+    }
+
+    /** The contracts' GP classifier from EP's q, in whitened coordinates for HMC with ARM Fig. 2's settings. */
+    public static final class WhitenedGpcExample implements ModelExample {
+        @Override
+        public Object model() {
+            org.logz.model.GpClassification m = GpcKernelContract.problem();
+            org.logz.estimate.ep.ProbitEp.Result ep = org.logz.estimate.ep.ProbitEp.run(m,
+                    org.logz.estimate.ep.ProbitEp.Settings.defaults());
+            return new WhitenedGpc(TemperedGpc.fromEp(m, ep.siteTau(), ep.siteNu()),
+                    WhitenedGpc.paperSettings(TemperedGpc.Start.EP));
         }
     }
 }

@@ -2,7 +2,9 @@ package org.logz.testkit.reference;
 
 import org.logz.kernel.KernelBinding;
 import org.logz.model.BaseRate;
+import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
+import org.logz.model.gpc.WhitenedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.Glmm;
 import org.logz.model.latent.StochasticVolatility;
@@ -70,6 +72,20 @@ public final class ReferenceKernels {
     public static final class SvProvider extends KernelBinding<ReferenceBackend, StochasticVolatility> {
         public SvProvider() {
             super(ReferenceBackend.class, StochasticVolatility.class, null, null, ReferenceLikelihoodKernel::new);
+        }
+    }
+
+    public static final class GmmProvider extends KernelBinding<ReferenceBackend, GaussianMixture> {
+        public GmmProvider() {
+            super(ReferenceBackend.class, GaussianMixture.class, (backend, model) -> new ReferenceHmcKernel(backend,
+                    model.hmc(), model.dimension(), new ReferenceGmmDensity(model)), null);
+        }
+    }
+
+    public static final class WhitenedGpcProvider extends KernelBinding<ReferenceBackend, WhitenedGpc> {
+        public WhitenedGpcProvider() {
+            super(ReferenceBackend.class, WhitenedGpc.class, (backend, model) -> new ReferenceHmcKernel(backend,
+                    model.hmc(), model.dimension(), new ReferenceGpcDensity(model)), null);
         }
     }
 }
