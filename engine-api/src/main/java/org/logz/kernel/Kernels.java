@@ -49,7 +49,7 @@ public final class Kernels {
      */
     public static SequentialKernel sequential(ParticleBackend backend, SequentialModel model) {
         SequentialKernel kernel = find(backend, model, "sequential", KernelProvider::sequential);
-        return new CheckedSequentialKernel(backend, kernel, model.length());
+        return new CheckedSequentialKernel(backend, kernel, model.length(), model.dimension());
     }
 
     /**
