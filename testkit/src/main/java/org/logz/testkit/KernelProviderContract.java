@@ -146,7 +146,7 @@ public abstract class KernelProviderContract extends BackendTest {
         for (SequentialModel model : Examples.of(SequentialModel.class)) {
             SequentialKernel kernel = Kernels.sequential(backend, model);
             assertEquals(model.length(), kernel.length(), model.description());
-            assertEquals(model.length(), kernel.stateColumns()[0], model.description() + ": the path's variables come first");
+            assertEquals(model.dimension(), kernel.stateColumns()[0], model.description() + ": the path's variables come first");
             List<ParticleMatrix> state = new ArrayList<>();
             for (int columns : kernel.stateColumns()) {
                 state.add(backend.matrix(2, columns));
