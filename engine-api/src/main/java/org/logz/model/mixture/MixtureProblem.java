@@ -28,7 +28,7 @@ public record MixtureProblem(Mixture model) implements Problem {
 
     @Override
     public Description describe() {
-        return new Description(model.description(), null, null, null, model.points());
+        return Description.named(model.description());
     }
 
     @Override
