@@ -31,11 +31,15 @@ import org.logz.model.BaseRate;
 import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
+import org.logz.model.PointwiseLikelihood;
+import org.logz.model.PseudoMarginal;
 import org.logz.model.RandomRbm;
 import org.logz.model.TemperedModel;
 import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.ising.Ising;
+import org.logz.model.data.DataSequence;
 import org.logz.model.latent.LatentFiles;
+import org.logz.model.mixture.MixtureFiles;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.toy.GaussianToy;
@@ -100,6 +104,7 @@ final class SameSeedAgreement {
         smc(backend, "ising", ising, out);
         smc(backend, "toy", GaussianToy.habeck(), out);
         smc(backend, "gpc prior", TemperedGpc.fromPrior(gpc), out);
+        smc(backend, "mixture", new PseudoMarginal(MixtureFiles.read("sim12"), new Likelihood.Exact()), out);
         aisel(backend, "glmm", LatentFiles.glmm("sim8"), new Aisel.Inner.Fixed(4), Likelihood.Proposal.PRIOR, out);
         aisel(backend, "glmm auto", LatentFiles.glmm("sim8"), new Aisel.Inner.Auto(1), Likelihood.Proposal.LAPLACE, out);
         aisel(backend, "sv", LatentFiles.stochasticVolatility("sim200"), new Aisel.Inner.Fixed(12),
@@ -188,6 +193,21 @@ final class SameSeedAgreement {
                 SequentialResult r = new ResampleMove(new ResampleMove.Settings(variant, 150, 1, 0.9, 0.7, 50,
                         ResamplingScheme.MULTINOMIAL, 1, 100, 9)).run(path, ProgressListener.NONE);
                 out.put("gpc " + variant.cliName(), new Value(r.logZ(), r.stdErr().orElse(Double.NaN)));
+            }
+        }
+        dataAnnealing(backend, "mixture", MixtureFiles.read("sim12"), 200, out);
+        dataAnnealing(backend, "glmm", LatentFiles.glmm("sim8"), 40, out);
+    }
+
+    /** rm, arm and arm-anticipate entering the model's data points one at a time (random order 3). */
+    private static void dataAnnealing(ParticleBackend backend, String name, PointwiseLikelihood model, int particles,
+                                      Map<String, Value> out) {
+        try (SequentialPath path = new SequentialPath(backend, new DataSequence(model, UnitOrder.random(model.points(), 3)))) {
+            for (ResampleMove.Variant variant : new ResampleMove.Variant[] {ResampleMove.Variant.RM, ResampleMove.Variant.ARM,
+                    ResampleMove.Variant.ANTICIPATE}) {
+                SequentialResult r = new ResampleMove(new ResampleMove.Settings(variant, particles, 3, 0.7, 0.7, 3,
+                        ResamplingScheme.MULTINOMIAL, 1, 100, 11)).run(path, ProgressListener.NONE);
+                out.put(name + " data " + variant.cliName(), new Value(r.logZ(), r.stdErr().orElse(Double.NaN)));
             }
         }
     }
