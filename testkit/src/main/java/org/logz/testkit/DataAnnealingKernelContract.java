@@ -129,6 +129,49 @@ public abstract class DataAnnealingKernelContract extends BackendTest {
         }
     }
 
+    /**
+     * The backend's mixture point likelihoods (mixture.cu on CUDA) against the model's scalar formula: odd counts, a θ
+     * matrix wider than θ, sub-ranges of a permuted order, rows past the count left alone; to the rounding of exp and log.
+     */
+    @Test
+    void mixturePointLikelihoodsMatchTheFormula() {
+        Mixture m = MixtureFiles.read("sim12");
+        int d = m.parameters();
+        int cols = d + 3;
+        int rows = 37;
+        int[] order = UnitOrder.random(m.points(), 8).permutation();
+        float[] theta = new float[rows * cols];
+        for (int i = 0; i < theta.length; i++) {
+            theta[i] = i % cols < d ? (float) (4 * Math.cos(1.3 * i + 0.1)) : 1e30f;
+        }
+        try (var kernel = Kernels.pointLikelihood(backend, m).orElseThrow();
+             ParticleMatrix x = backend.matrix(rows, cols); ParticleVector out = backend.vector(rows);
+             var points = backend.indices(order.length)) {
+            backend.upload(theta, rows, x);
+            backend.upload(order, points);
+            for (int[] range : new int[][] {{0, 12}, {3, 4}, {5, 11}, {7, 7}}) {
+                backend.fill(out, 0, rows, 9.5);
+                kernel.logLikelihoods(x, 31, points, range[0], range[1], out);
+                double[] got = backend.download(out, rows);
+                for (int r = 0; r < rows; r++) {
+                    double expected = 9.5;
+                    if (r < 31) {
+                        double[] th = new double[d];
+                        for (int q = 0; q < d; q++) {
+                            th[q] = theta[r * cols + q];
+                        }
+                        expected = 0;
+                        for (int k = range[0]; k < range[1]; k++) {
+                            expected += m.logLikelihood(order[k], th);
+                        }
+                    }
+                    assertEquals(expected, got[r], 1e-12 * (1 + Math.abs(expected)),
+                            "row " + r + " of points [" + range[0] + ", " + range[1] + ")");
+                }
+            }
+        }
+    }
+
     @Test
     void theBackendDrawsTheReferenceBits() {
         Mixture m = MixtureFiles.read("sim12");

@@ -3,9 +3,13 @@ package org.logz.model.data;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 
+import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
+import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
+import org.logz.kernel.Kernels;
 import org.logz.kernel.ParticleState;
+import org.logz.kernel.PointLikelihoodKernel;
 import org.logz.kernel.RandomWalk;
 import org.logz.kernel.SequentialKernel;
 import org.logz.model.PointwiseLikelihood;
@@ -16,7 +20,8 @@ import org.logz.random.StreamTag;
  * The sequential kernel of {@link DataSequence} on any backend (Habeck §6.4): the state is θ, the moves are random-walk
  * Metropolis on {@code p_k(θ) ∝ p(θ) Π_{l<k} p(y_l | θ)} with {@link RandomWalk}'s proposal scaled by the covariance of
  * the particles moved together (the pseudo-marginal kernel's, with an exact likelihood), and the bookkeeping on the
- * host, d numbers per particle. Philox, all on tag {@code MODEL}: the prior draw of {@link #start} takes the normals
+ * host, d numbers per particle; the point likelihoods, the work, on the backend's {@link PointLikelihoodKernel} where
+ * it has one for the model (the mixture), else on the host. Philox, all on tag {@code MODEL}: the prior draw of {@link #start} takes the normals
  * 0..d-1 of {@code (particle, step)}; transition t of a move takes the normals 0..d-1 of {@code (particle, step + t)}
  * and the acceptance uniform of block d. Deterministic: every sum over points runs in entry order, whatever the
  * threads.
@@ -26,6 +31,11 @@ final class DataAnnealingKernel implements SequentialKernel {
     private final PointwiseLikelihood model;
     private final int[] points;
     private final int d;
+    /** The backend's point likelihoods, or null where the host computes them (the GLMM's quadratures). */
+    private final PointLikelihoodKernel device;
+    private IndexVector order;
+    private ParticleMatrix rows;
+    private ParticleVector sums;
     private boolean closed;
 
     DataAnnealingKernel(ParticleBackend backend, DataSequence sequence) {
@@ -33,6 +43,7 @@ final class DataAnnealingKernel implements SequentialKernel {
         this.model = sequence.model();
         this.points = sequence.order().permutation();
         this.d = model.parameters();
+        this.device = Kernels.pointLikelihood(backend, model).orElse(null);
     }
 
     @Override
@@ -101,9 +112,8 @@ final class DataAnnealingKernel implements SequentialKernel {
         checkOpen();
         float[] all = backend.download(state.variables(), first + count);
         double[] weights = backend.download(logW, first + count);
-        double[] terms = new double[count];
-        IntStream.range(0, count).parallel().forEach(r ->
-                terms[r] = model.logLikelihood(points[variable], theta(all, first + r)));
+        double[] terms = logLikelihoods(Arrays.copyOfRange(all, first * d, (first + count) * d), count, variable,
+                variable + 1);
         for (int r = 0; r < count; r++) {
             weights[first + r] += terms[r];
         }
@@ -128,16 +138,42 @@ final class DataAnnealingKernel implements SequentialKernel {
 
     /** {@code log p(θ_r) + Σ_{k<active} log p(y_{points[k]} | θ_r)} of the rows of {@code theta}. */
     private double[] logTargets(float[] theta, int count, int active) {
-        double[] out = new double[count];
-        IntStream.range(0, count).parallel().forEach(r -> {
-            double[] th = theta(theta, r);
-            double sum = model.logPrior(th);
-            for (int k = 0; k < active; k++) {
-                sum += model.logLikelihood(points[k], th);
-            }
-            out[r] = sum;
-        });
+        double[] out = logLikelihoods(theta, count, 0, active);
+        for (int r = 0; r < count; r++) {
+            out[r] += model.logPrior(theta(theta, r));
+        }
         return out;
+    }
+
+    /**
+     * {@code Σ_{k=from}^{to-1} log p(y_{points[k]} | θ_r)} of the rows of {@code theta}, summed from +0 in k's order: on
+     * the backend's {@link PointLikelihoodKernel} where it has one, else on the host in parallel over rows.
+     */
+    private double[] logLikelihoods(float[] theta, int count, int from, int to) {
+        if (device == null) {
+            double[] out = new double[count];
+            IntStream.range(0, count).parallel().forEach(r -> {
+                double[] th = theta(theta, r);
+                double sum = 0;
+                for (int k = from; k < to; k++) {
+                    sum += model.logLikelihood(points[k], th);
+                }
+                out[r] = sum;
+            });
+            return out;
+        }
+        if (rows == null || rows.rows() < count) {
+            releaseScratch();
+            rows = backend.matrix(count, d);
+            sums = backend.vector(count);
+        }
+        if (order == null) {
+            order = backend.indices(points.length);
+            backend.upload(points, order);
+        }
+        backend.upload(theta, count, rows);
+        device.logLikelihoods(rows, count, order, from, to, sums);
+        return backend.download(sums, count);
     }
 
     private double[] theta(float[] rows, int r) {
@@ -154,8 +190,26 @@ final class DataAnnealingKernel implements SequentialKernel {
         }
     }
 
+    private void releaseScratch() {
+        if (rows != null) {
+            rows.close();
+            sums.close();
+            rows = null;
+            sums = null;
+        }
+    }
+
     @Override
     public void close() {
-        closed = true;
+        if (!closed) {
+            closed = true;
+            releaseScratch();
+            if (order != null) {
+                order.close();
+            }
+            if (device != null) {
+                device.close();
+            }
+        }
     }
 }

@@ -196,7 +196,12 @@ public final class Mixture implements PointwiseLikelihood {
         for (int k = 0; k < kk; k++) {
             sum += Math.exp(terms[k] - max);
         }
-        return max + Math.log(sum) - dim * (Math.log(sigma) + 0.5 * LOG_2PI);
+        return max + Math.log(sum) - normalizer(dim, sigma);
+    }
+
+    /** {@code d (log σ + ½ log 2π)}, the Gaussian's normalizing term of every point, as every backend subtracts it. */
+    public static double normalizer(int d, double sigma) {
+        return d * (Math.log(sigma) + 0.5 * LOG_2PI);
     }
 
     @Override

@@ -80,6 +80,13 @@ public final class ModelExamples {
         }
     }
 
+    public static final class MixtureExample implements ModelExample {
+        @Override
+        public Object model() {
+            return MixtureFiles.read("sim12");
+        }
+    }
+
     public static final class GlmmExample implements ModelExample {
         @Override
         public Object model() {

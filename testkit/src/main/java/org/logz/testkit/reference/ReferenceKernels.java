@@ -1,11 +1,17 @@
 package org.logz.testkit.reference;
 
+import java.util.Optional;
+
+import org.logz.backend.ParticleBackend;
 import org.logz.kernel.KernelBinding;
+import org.logz.kernel.KernelProvider;
+import org.logz.kernel.PointLikelihoodKernel;
 import org.logz.model.BaseRate;
 import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.Glmm;
 import org.logz.model.latent.StochasticVolatility;
+import org.logz.model.mixture.Mixture;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.toy.GaussianToy;
@@ -63,6 +69,23 @@ public final class ReferenceKernels {
     public static final class SvProvider extends KernelBinding<ReferenceBackend, StochasticVolatility> {
         public SvProvider() {
             super(ReferenceBackend.class, StochasticVolatility.class, null, null, ReferenceLikelihoodKernel::new);
+        }
+    }
+
+    public static final class MixtureProvider implements KernelProvider<Mixture> {
+        @Override
+        public Class<ReferenceBackend> backendType() {
+            return ReferenceBackend.class;
+        }
+
+        @Override
+        public Class<Mixture> modelType() {
+            return Mixture.class;
+        }
+
+        @Override
+        public Optional<PointLikelihoodKernel> pointLikelihood(ParticleBackend backend, Mixture model) {
+            return Optional.of(new ReferenceMixtureKernel((ReferenceBackend) backend, model));
         }
     }
 }
