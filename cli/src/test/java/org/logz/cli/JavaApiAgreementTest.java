@@ -51,6 +51,10 @@ class JavaApiAgreementTest {
                 Arguments.of("aisel on glmm", new String[] {"--model", "glmm:sim8", "--method", "aisel", "--particles", "50",
                         "--inner", "8", "--ess-target", "0.9"},
                         (Supplier<Estimation>) () -> Logz.model("glmm:sim8").aisel().particles(50).inner("8").essTarget(0.9)),
+                Arguments.of("arm on a mixture posterior", new String[] {"--model", "mixture:sim12", "--method", "arm",
+                        "--particles", "100", "--gibbs-steps", "3", "--order", "random:2"},
+                        (Supplier<Estimation>) () -> Logz.mixture("sim12").arm().particles(100).gibbsSteps(3)
+                                .order("random:2")),
                 Arguments.of("ep on a GP classifier", new String[] {"--model", "gpc:digits35", "--method", "ep"},
                         (Supplier<Estimation>) () -> Logz.model("gpc:digits35").ep()));
     }

@@ -30,6 +30,6 @@ class ModelHelpTest {
                 + "ising:L=N by Kaufman's formula, of gauss-toy in closed form, of gmm: Gaussian mixtures in closed form, of "
                 + "small GP classifiers by orthant "
                 + "probabilities, of glmm: models with at most 2 covariates by quadrature over θ (refused when its two "
-                + "rules disagree). Prints one JSON object.", ModelHelp.exactDescription());
+                + "rules disagree), of mixture: by the sum over the K^n allocations (K^n ≤ 2^20). Prints one JSON object.", ModelHelp.exactDescription());
     }
 }

@@ -889,6 +889,14 @@ public final class Estimation {
                 throw new UserException(refusal);
             });
         }
+        if (family == Family.SEQUENTIAL) {
+            for (String option : new String[] {"--inner", "--proposal", "--likelihood"}) {
+                if (given(option)) {
+                    throw new UserException(option + " does not apply to --method " + method + ": data annealing "
+                            + "enters each group's exact likelihood");
+                }
+            }
+        }
         if (method == Method.AISEL && given("--likelihood")) {
             throw new UserException("aisel estimates the likelihood; for the exact one use --method smc --likelihood exact");
         }

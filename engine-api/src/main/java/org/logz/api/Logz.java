@@ -12,6 +12,8 @@ import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gmm.GmmProblem;
 import org.logz.model.gpc.GpcProblem;
 import org.logz.model.latent.LatentProblem;
+import org.logz.model.mixture.Mixture;
+import org.logz.model.mixture.MixtureProblem;
 import org.logz.model.rbm.RbmProblem;
 import org.logz.model.rbm.RbmSource;
 import org.logz.problem.Problem;
@@ -112,6 +114,19 @@ public final class Logz {
      */
     public static Estimation latent(LatentModel model) {
         return new Estimation(new LatentProblem(required(model, "the latent-variable model")));
+    }
+
+    /**
+     * The posterior of a Gaussian mixture's means given data, {@code mixture:SET|FILE} (a shipped set, sim12 or sim200,
+     * or an .npz file): rm and arm anneal its data, the annealing and SMC methods its likelihood.
+     */
+    public static Estimation mixture(String setOrFile) {
+        return model("mixture:" + setOrFile);
+    }
+
+    /** A Gaussian mixture posterior built in memory; its data are read by every run, never modified. */
+    public static Estimation mixture(Mixture model) {
+        return new Estimation(new MixtureProblem(required(model, "the mixture model")));
     }
 
     private static <T> T required(T model, String what) {

@@ -220,7 +220,8 @@ public final class ResampleMove {
         SequentialResult execute(ProgressListener listener, long started) {
             long bytesAtStart = backend.transferredBytes();
             int n = path.length();
-            particles.reset(0, r);
+            // Philox step 0 is the start's alone: the counter hands out steps from 1
+            particles.start(0, r, settings.seed(), 0);
             backend.fill(carried, 0, r, 0.0);
             double logZ = path.logZ0();
             List<SequentialTracePoint> trace = new ArrayList<>(n);

@@ -11,13 +11,13 @@ final class CheckedSequentialKernel implements SequentialKernel {
     private final int[] columns;
     private boolean closed;
 
-    CheckedSequentialKernel(ParticleBackend backend, SequentialKernel kernel, int length) {
+    CheckedSequentialKernel(ParticleBackend backend, SequentialKernel kernel, int length, int dimension) {
         this.backend = backend;
         this.kernel = kernel;
         this.length = length;
         this.columns = kernel.stateColumns();
-        if (columns.length == 0 || columns[0] != length) {
-            throw new IllegalStateException("a sequential kernel's first state matrix must hold its " + length
+        if (columns.length == 0 || columns[0] != dimension) {
+            throw new IllegalStateException("a sequential kernel's first state matrix must hold its " + dimension
                     + " variables");
         }
     }
@@ -36,6 +36,12 @@ final class CheckedSequentialKernel implements SequentialKernel {
     public void reset(ParticleState state, int first, int count) {
         rows(state, first, count);
         kernel.reset(state, first, count);
+    }
+
+    @Override
+    public void start(ParticleState state, int first, int count, long seed, int step) {
+        rows(state, first, count);
+        kernel.start(state, first, count, seed, step);
     }
 
     @Override

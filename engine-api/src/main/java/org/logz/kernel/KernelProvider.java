@@ -34,6 +34,11 @@ public interface KernelProvider<M> {
         return Optional.empty();
     }
 
+    /** The batched exact point likelihoods of a pointwise {@code model}, or empty when there are none. */
+    default Optional<PointLikelihoodKernel> pointLikelihood(ParticleBackend backend, M model) {
+        return Optional.empty();
+    }
+
     /** The sequential kernel bound to {@code model}, or empty when there is none. */
     default Optional<SequentialKernel> sequential(ParticleBackend backend, M model) {
         return Optional.empty();

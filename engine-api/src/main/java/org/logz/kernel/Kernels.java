@@ -7,6 +7,7 @@ import java.util.ServiceLoader;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.model.LatentModel;
+import org.logz.model.PointwiseLikelihood;
 import org.logz.model.SequentialModel;
 import org.logz.model.TemperedModel;
 
@@ -49,7 +50,7 @@ public final class Kernels {
      */
     public static SequentialKernel sequential(ParticleBackend backend, SequentialModel model) {
         SequentialKernel kernel = find(backend, model, "sequential", KernelProvider::sequential);
-        return new CheckedSequentialKernel(backend, kernel, model.length());
+        return new CheckedSequentialKernel(backend, kernel, model.length(), model.dimension());
     }
 
     /**
@@ -59,6 +60,23 @@ public final class Kernels {
      */
     public static LikelihoodKernel likelihood(ParticleBackend backend, LatentModel model) {
         return find(backend, model, "likelihood", KernelProvider::likelihood);
+    }
+
+    /**
+     * The batched point likelihoods of {@code model} on {@code backend} where a provider has them; empty where none does
+     * (the GLMM's groups, whose quadrature runs on the host). The caller closes it.
+     */
+    @SuppressWarnings("unchecked")
+    public static Optional<PointLikelihoodKernel> pointLikelihood(ParticleBackend backend, PointwiseLikelihood model) {
+        for (KernelProvider<?> p : PROVIDERS) {
+            if (p.backendType().isInstance(backend) && p.modelType().isInstance(model)) {
+                Optional<PointLikelihoodKernel> kernel = ((KernelProvider<Object>) p).pointLikelihood(backend, model);
+                if (kernel.isPresent()) {
+                    return kernel;
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     @FunctionalInterface

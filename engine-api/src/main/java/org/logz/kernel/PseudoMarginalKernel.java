@@ -9,7 +9,6 @@ import org.logz.backend.ParticleVector;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
-import org.logz.numeric.Cholesky;
 import org.logz.random.NormalStream;
 import org.logz.random.StreamTag;
 
@@ -19,17 +18,12 @@ import org.logz.random.StreamTag;
  * {@link LikelihoodKernel} (exact likelihoods on the host).
  *
  * <p>A transition at β is one pseudo-marginal random-walk move (Andrieu &amp; Roberts 2009; Tran et al. Algorithm 1
- * step iii): {@code θ' = θ + L ξ} with {@code L Lᵀ = (2.38²/d) Σ} (Roberts &amp; Rosenthal's scaling), Σ the sample
- * covariance of the current cloud of particles (plus 1e-9 of each prior variance, so that a collapsed cloud still
- * moves), ξ the normals 0..d-1 of {@link NormalStream} {@code (particle, step, PROPOSAL)}; θ' rounded to float32;
+ * step iii) by {@link RandomWalk} on tag {@code PROPOSAL}, scaled by the covariance of the whole cloud;
  * a fresh estimate {@code p̂'} at θ'; accepted when {@code log u < log p(θ') + β log p̂' - log p(θ) - β log p̂},
  * u the uniform of block {@code (d, particle, step, PROPOSAL)}. The estimate of the state kept is never refreshed
  * (that is what keeps the extended target exact).
  */
 final class PseudoMarginalKernel implements TemperedKernel {
-    private static final double RW_SCALE = 2.38 * 2.38;
-    private static final double RIDGE = 1e-9;
-
     private final ParticleBackend backend;
     private final LatentModel latent;
     private final Likelihood likelihood;
@@ -145,24 +139,9 @@ final class PseudoMarginalKernel implements TemperedKernel {
 
     private void move(ParticleMatrix x, float[] states, int count, double beta, int transitions, long seed, int step) {
         for (int t = 0; t < transitions; t++) {
-            double[] factor = proposalFactor(states, count);
-            float[] proposed = new float[count * d];
-            double[] shift = new double[d];
-            for (int r = 0; r < count; r++) {
-                NormalStream normals = new NormalStream(seed, r, step + t, StreamTag.PROPOSAL);
-                double[] xi = new double[d];
-                for (int k = 0; k < d; k++) {
-                    xi[k] = normals.at(k);
-                }
-                for (int k = 0; k < d; k++) {
-                    double s = 0;
-                    for (int q = 0; q <= k; q++) {
-                        s += factor[k * d + q] * xi[q];
-                    }
-                    shift[k] = s;
-                    proposed[r * d + k] = (float) (states[r * (d + 2) + k] + shift[k]);
-                }
-            }
+            double[] factor = RandomWalk.factor(states, count, d + 2, d, latent.priorSd());
+            float[] proposed = RandomWalk.propose(states, count, d + 2, d, factor, seed, 0, step + t,
+                    StreamTag.PROPOSAL);
             double[] logLik = logLikelihoods(proposed, count, seed, step + t);
             double[] theta = new double[d];
             for (int r = 0; r < count; r++) {
@@ -171,51 +150,13 @@ final class PseudoMarginalKernel implements TemperedKernel {
                 }
                 double current = logPrior(states, r) + (beta == 0 ? 0 : beta * logLikelihood(states, r));
                 double candidate = latent.logPrior(theta) + (beta == 0 ? 0 : beta * logLik[r]);
-                double u = NormalStream.uniform(seed, d, r, step + t, StreamTag.PROPOSAL);
-                if (Math.log(u) < candidate - current) {
+                if (RandomWalk.accept(candidate - current, seed, d, r, step + t, StreamTag.PROPOSAL)) {
                     System.arraycopy(proposed, r * d, states, r * (d + 2), d);
                     PseudoMarginal.storeLogLikelihood(logLik[r], states, r * (d + 2) + d);
                 }
             }
         }
         backend.upload(states, count, x);
-    }
-
-    /** The lower factor of {@code (2.38²/d) Σ + ridge}, Σ the cloud's sample covariance (row-major d × d). */
-    private double[] proposalFactor(float[] states, int count) {
-        double[] mean = new double[d];
-        for (int r = 0; r < count; r++) {
-            for (int k = 0; k < d; k++) {
-                mean[k] += states[r * (d + 2) + k] / (double) count;
-            }
-        }
-        double[] cov = new double[d * d];
-        if (count > 1) {
-            for (int r = 0; r < count; r++) {
-                for (int k = 0; k < d; k++) {
-                    double a = states[r * (d + 2) + k] - mean[k];
-                    for (int q = 0; q <= k; q++) {
-                        cov[k * d + q] += a * (states[r * (d + 2) + q] - mean[q]) / (count - 1);
-                    }
-                }
-            }
-        }
-        double[] sd = latent.priorSd();
-        for (int k = 0; k < d; k++) {
-            for (int q = 0; q <= k; q++) {
-                cov[k * d + q] *= RW_SCALE / d;
-                cov[q * d + k] = cov[k * d + q];
-            }
-            cov[k * d + k] += RIDGE * sd[k] * sd[k];
-        }
-        double[] l = Cholesky.lower(cov, d);
-        if (l == null) {
-            l = new double[d * d];
-            for (int k = 0; k < d; k++) {
-                l[k * d + k] = Math.sqrt(cov[k * d + k]);
-            }
-        }
-        return l;
     }
 
     /** The likelihood (estimate) of every θ in {@code theta} (count × d); estimates draw from (seed, r, step). */

@@ -17,11 +17,19 @@ public interface SequentialKernel extends AutoCloseable {
     /** Number of variables N, i.e. of iterations. */
     int length();
 
-    /** Columns of each state matrix; entry 0 is {@link #length()}. */
+    /** Columns of each state matrix; entry 0 is the model's {@link org.logz.model.SequentialModel#dimension()}. */
     int[] stateColumns();
 
     /** Particles with no variable yet (the single state of {@code p_0}). Modifies the state. */
     void reset(ParticleState state, int first, int count);
+
+    /**
+     * Particles drawn from {@code p_0} under Philox {@code (seed, particle, step)}: {@link #reset} where {@code p_0} is
+     * one state (no variable yet); draws where it is a distribution (data annealing's prior). Modifies the state.
+     */
+    default void start(ParticleState state, int first, int count, long seed, int step) {
+        reset(state, first, count);
+    }
 
     /** Recomputes the derived matrices from the variables (after states were loaded or copied in). */
     void refresh(ParticleState state, int first, int count);

@@ -13,6 +13,14 @@ public interface SequentialModel {
     /** Number of variables N, i.e. of iterations. */
     int length();
 
+    /**
+     * Columns of a particle's variables: {@link #length()} where each iteration adds a variable; the fixed dimension of
+     * the parameters where each iteration adds a data point instead (data annealing, Habeck §6.4).
+     */
+    default int dimension() {
+        return length();
+    }
+
     /** {@code log Z_0}, exact. */
     double logZ0();
 
@@ -25,7 +33,7 @@ public interface SequentialModel {
     long bytesPerParticle();
 
     /**
-     * Example states (rows of {@link #length()} values, in the path's variable order) that reseeding
+     * Example states (rows of {@link #dimension()} values, in the path's variable order) that reseeding
      * starts fresh chains from; empty when the model has none, and then it cannot reseed.
      */
     default Optional<float[]> examples() {

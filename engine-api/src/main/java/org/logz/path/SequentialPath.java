@@ -81,8 +81,8 @@ public final class SequentialPath implements AutoCloseable {
         if (examples == null) {
             float[] rows = model.examples().orElseThrow(() -> new IllegalStateException(
                     "reseeding needs a data set to start chains from"));
-            exampleCount = rows.length / model.length();
-            examples = backend.matrix(exampleCount, model.length());
+            exampleCount = rows.length / model.dimension();
+            examples = backend.matrix(exampleCount, model.dimension());
             backend.upload(rows, exampleCount, examples);
         }
         return examples;
@@ -126,9 +126,9 @@ public final class SequentialPath implements AutoCloseable {
             return capacity;
         }
 
-        /** Particles with no variable yet (the single state of {@code p_0}). */
-        public void reset(int first, int count) {
-            kernel.reset(state, first, count);
+        /** Particles drawn from {@code p_0} (its single state where it has one), under Philox {@code (seed, row, step)}. */
+        public void start(int first, int count, long seed, int step) {
+            kernel.start(state, first, count, seed, step);
         }
 
         /** The move step: {@code transitions} transitions that leave {@code p_active} invariant. */
@@ -190,7 +190,7 @@ public final class SequentialPath implements AutoCloseable {
 
         /** The variables of rows {@code [first, first + count)}, row-major (a download, for tests). */
         public float[] states(int first, int count) {
-            int n = model.length();
+            int n = model.dimension();
             float[] all = backend.download(state.variables(), first + count);
             return java.util.Arrays.copyOfRange(all, first * n, (first + count) * n);
         }

@@ -14,9 +14,11 @@ import org.logz.estimate.ResampleMove;
 import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
+import org.logz.model.PointwiseLikelihood;
 import org.logz.model.Rbm;
 import org.logz.model.SequentialModel;
 import org.logz.model.TemperedModel;
+import org.logz.model.data.DataSequence;
 import org.logz.path.GpcSequence;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
@@ -155,6 +157,20 @@ public interface Problem {
 
     /** {@link #sequence}'s answer. */
     public record Sequence(UnitOrder order, SequentialModel model, GpcSequence classifier) {
+    }
+
+    /**
+     * The data-annealing path of {@code model} (Habeck §6.4): its points entered in {@code order} (natural, the default,
+     * or random:SEED). arm-reseed is refused: it starts chains from data examples of the path's variables, and θ has
+     * none.
+     */
+    static Sequence dataAnnealing(PointwiseLikelihood model, String order, ResampleMove.Variant variant) {
+        if (variant == ResampleMove.Variant.RESEED) {
+            throw new UserException("--method arm-reseed starts chains from examples of the variables; data annealing "
+                    + "over " + model.description() + " has none: use rm, arm or arm-anticipate");
+        }
+        UnitOrder o = DataSequence.order(order, model.points());
+        return new Sequence(o, new DataSequence(model, o), null);
     }
 
     /** The schedule of equal divergence between neighbouring steps where the model has it in closed form. */

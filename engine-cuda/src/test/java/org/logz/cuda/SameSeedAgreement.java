@@ -8,8 +8,8 @@ import org.logz.backend.ParticleBackend;
 import org.logz.base.ProgressListener;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
-import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.AnnealedImportanceSampling;
+import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
@@ -32,13 +32,17 @@ import org.logz.model.BaseRate;
 import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
+import org.logz.model.PointwiseLikelihood;
+import org.logz.model.PseudoMarginal;
 import org.logz.model.RandomRbm;
 import org.logz.model.TemperedModel;
+import org.logz.model.data.DataSequence;
 import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.gpc.WhitenedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
+import org.logz.model.mixture.MixtureFiles;
 import org.logz.model.rbm.MarginalRbm;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
@@ -119,6 +123,7 @@ final class SameSeedAgreement {
         annealing(backend, "gpc hmc ep", gpcHmc, new Start.Gibbs(10), out);
         tempered(backend, "gpc hmc ep", gpcHmc, out);
         smc(backend, "gpc hmc ep", gpcHmc, out);
+        smc(backend, "mixture", new PseudoMarginal(MixtureFiles.read("sim12"), new Likelihood.Exact()), out);
         aisel(backend, "glmm", LatentFiles.glmm("sim8"), new Aisel.Inner.Fixed(4), Likelihood.Proposal.PRIOR, out);
         aisel(backend, "glmm auto", LatentFiles.glmm("sim8"), new Aisel.Inner.Auto(1), Likelihood.Proposal.LAPLACE, out);
         aisel(backend, "sv", LatentFiles.stochasticVolatility("sim200"), new Aisel.Inner.Fixed(12),
@@ -207,6 +212,21 @@ final class SameSeedAgreement {
                 SequentialResult r = new ResampleMove(new ResampleMove.Settings(variant, 150, 1, 0.9, 0.7, 50,
                         ResamplingScheme.MULTINOMIAL, 1, 100, 9)).run(path, ProgressListener.NONE);
                 out.put("gpc " + variant.cliName(), new Value(r.logZ(), r.stdErr().orElse(Double.NaN)));
+            }
+        }
+        dataAnnealing(backend, "mixture", MixtureFiles.read("sim12"), 200, out);
+        dataAnnealing(backend, "glmm", LatentFiles.glmm("sim8"), 40, out);
+    }
+
+    /** rm, arm and arm-anticipate entering the model's data points one at a time (random order 3). */
+    private static void dataAnnealing(ParticleBackend backend, String name, PointwiseLikelihood model, int particles,
+                                      Map<String, Value> out) {
+        try (SequentialPath path = new SequentialPath(backend, new DataSequence(model, UnitOrder.random(model.points(), 3)))) {
+            for (ResampleMove.Variant variant : new ResampleMove.Variant[] {ResampleMove.Variant.RM, ResampleMove.Variant.ARM,
+                    ResampleMove.Variant.ANTICIPATE}) {
+                SequentialResult r = new ResampleMove(new ResampleMove.Settings(variant, particles, 3, 0.7, 0.7, 3,
+                        ResamplingScheme.MULTINOMIAL, 1, 100, 11)).run(path, ProgressListener.NONE);
+                out.put(name + " data " + variant.cliName(), new Value(r.logZ(), r.stdErr().orElse(Double.NaN)));
             }
         }
     }

@@ -138,4 +138,12 @@ public abstract class BackendContracts {
             return BackendContracts.this.createBackend(threads);
         }
     }
+
+    @Nested
+    class DataAnnealing extends DataAnnealingKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return BackendContracts.this.createBackend(threads);
+        }
+    }
 }

@@ -7,7 +7,7 @@ import java.util.OptionalDouble;
 
 import org.logz.base.UserException;
 import org.logz.io.ContentDigest;
-import org.logz.model.LatentModel;
+import org.logz.model.PointwiseLikelihood;
 import org.logz.model.Likelihood;
 import org.logz.numeric.GaussHermite;
 import org.logz.numeric.GaussLegendre;
@@ -27,7 +27,7 @@ import org.logz.random.StreamTag;
  * {@code η = a_j + u}, {@code a_j = x_ijᵀβ} (at most {@value #NEWTON_STEPS} steps, stopping when the step is below
  * 1e-10 (1 + |u|), halving any step that lowers g), and the Laplace scale {@code s = (-g''(û))^(-1/2)}.
  */
-public final class Glmm implements LatentModel {
+public final class Glmm implements PointwiseLikelihood {
     /** Prior standard deviation of each regression coefficient. */
     public static final double BETA_PRIOR_SD = 5;
     /** Most Newton steps for a group's Laplace mode. */
@@ -203,22 +203,50 @@ public final class Glmm implements LatentModel {
      */
     @Override
     public OptionalDouble exactLogLikelihood(double[] theta) {
-        GaussHermite rule = GaussHermite.of(QUADRATURE_NODES);
-        GaussHermite check = GaussHermite.of(CHECK_NODES);
         double[] a = new double[y.length];
         predictors(theta, a);
         double tau = Math.exp(theta[p]);
-        double[] laplace = new double[2];
         double sum = 0;
         for (int i = 0; i < groups; i++) {
-            laplace(a, i, tau, laplace);
-            double value = logIntegralByHermite(rule, a, i, tau, laplace);
-            if (!(Math.abs(value - logIntegralByHermite(check, a, i, tau, laplace)) <= RULE_TOLERANCE)) {
-                value = logIntegralByPanels(a, i, tau, laplace[0], laplace[1]);
-            }
-            sum += value;
+            sum += groupLogIntegral(a, i, tau);
         }
         return OptionalDouble.of(sum);
+    }
+
+    /** Group i's exact log likelihood, its intercept integrated out as in {@link #exactLogLikelihood}. */
+    @Override
+    public double logLikelihood(int point, double[] theta) {
+        double[] a = new double[y.length];
+        for (int j = offsets[point]; j < offsets[point + 1]; j++) {
+            double s = 0;
+            for (int k = 0; k < p; k++) {
+                s += x[j * p + k] * theta[k];
+            }
+            a[j] = s;
+        }
+        return groupLogIntegral(a, point, Math.exp(theta[p]));
+    }
+
+    /** The groups: data annealing enters one group's marginal likelihood at a time. */
+    @Override
+    public int points() {
+        return groups;
+    }
+
+    @Override
+    public String pointName() {
+        return "groups";
+    }
+
+    /** {@code log ∫ Π_j p(y_ij | u) N(u; 0, τ²) du} of group i from its predictors {@code a}. */
+    private double groupLogIntegral(double[] a, int i, double tau) {
+        double[] laplace = new double[2];
+        laplace(a, i, tau, laplace);
+        double value = logIntegralByHermite(GaussHermite.of(QUADRATURE_NODES), a, i, tau, laplace);
+        if (!(Math.abs(value - logIntegralByHermite(GaussHermite.of(CHECK_NODES), a, i, tau, laplace)) <= RULE_TOLERANCE)) {
+            value = logIntegralByPanels(a, i, tau, laplace[0], laplace[1]);
+        }
+        return value;
     }
 
     private double logIntegralByHermite(GaussHermite rule, double[] a, int i, double tau, double[] laplace) {

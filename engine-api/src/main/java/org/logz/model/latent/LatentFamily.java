@@ -11,7 +11,7 @@ import org.logz.problem.Problem;
 
 /** {@code glmm:SET|FILE} (the logistic random-intercept GLMM) or {@code sv:SET|FILE} (stochastic volatility). */
 public final class LatentFamily implements ModelFamily {
-    static final Set<Family> METHODS = Set.of(Family.ANNEALING, Family.WORK, Family.SMC, Family.AISEL);
+    static final Set<Family> METHODS = Set.of(Family.ANNEALING, Family.WORK, Family.SMC, Family.AISEL, Family.SEQUENTIAL);
 
     @Override
     public int order() {
@@ -58,5 +58,11 @@ public final class LatentFamily implements ModelFamily {
     @Override
     public Set<Family> methods() {
         return METHODS;
+    }
+
+    /** rm and arm anneal a GLMM's data, group by group (a stochastic volatility series does not factor). */
+    @Override
+    public Optional<String> sequentialUnits() {
+        return Optional.of("a GLMM's groups (data annealing)");
     }
 }

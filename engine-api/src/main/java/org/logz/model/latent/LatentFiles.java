@@ -62,7 +62,11 @@ public final class LatentFiles {
         return new StochasticVolatility(y.toDoubles(), source);
     }
 
-    private static Map<String, NpyArray> arrays(String kind, String spec, String shipped) {
+    /**
+     * The arrays of {@code KIND:SPEC}: the shipped set {@code /org/logz/data/KIND-SPEC.npz} where {@code spec} is one of
+     * {@code shipped} (comma-separated), else the .npz file it names; also the mixture model's reader.
+     */
+    public static Map<String, NpyArray> arrays(String kind, String spec, String shipped) {
         if (spec.isBlank()) {
             throw new UserException(kind + ": name a shipped set (" + shipped + ") or an .npz file");
         }
@@ -84,7 +88,8 @@ public final class LatentFiles {
         return Npz.read(file);
     }
 
-    private static NpyArray require(String source, Map<String, NpyArray> arrays, String name, String expected) {
+    /** The array {@code name}, or a format error naming what {@code source} should hold and what it has. */
+    public static NpyArray require(String source, Map<String, NpyArray> arrays, String name, String expected) {
         NpyArray a = arrays.get(name);
         if (a == null) {
             throw new ModelFormatException(source + ": no array " + name + "; expected " + expected + ", found "

@@ -7,8 +7,10 @@ import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.Method;
+import org.logz.estimate.ResampleMove;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
+import org.logz.model.PointwiseLikelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.path.TemperedPath;
 import org.logz.problem.ModelFamily;
@@ -106,11 +108,25 @@ public record LatentProblem(LatentModel model) implements Problem {
         return false;
     }
 
-    /** The tempered, sequential and EP methods have no latent-variable path: refused with the methods that do. */
+    /** The tempered and EP methods have no latent-variable path: refused with the methods that do. */
     @Override
     public Optional<String> refusal(Method method) {
         return Optional.of("--method " + method + " does not run on latent-variable models; use aisel, smc, ais, "
-                + "raise, bar, cumulant or histogram");
+                + "raise, bar, cumulant, histogram, or on a GLMM rm, arm or arm-anticipate (data annealing)");
+    }
+
+    /**
+     * Data annealing over θ, a GLMM's groups entered one at a time (each group's exact likelihood, its intercept
+     * integrated out by quadrature); refused for stochastic volatility, whose likelihood does not factor over points.
+     */
+    @Override
+    public Sequence sequence(String order, String data, ResampleMove.Variant variant, Method method) {
+        if (!(model instanceof PointwiseLikelihood pointwise)) {
+            throw new UserException("--method " + method + " anneals the data point by point; the likelihood of "
+                    + model.description() + " does not factor over points: use aisel, smc, ais, raise, bar, cumulant or "
+                    + "histogram");
+        }
+        return Problem.dataAnnealing(pointwise, order, variant);
     }
 
     @Override

@@ -6,11 +6,13 @@ import org.logz.model.BaseRate;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.model.RandomRbm;
+import org.logz.model.data.DataSequence;
 import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
 import org.logz.model.gpc.WhitenedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
+import org.logz.model.mixture.MixtureFiles;
 import org.logz.model.rbm.MarginalRbm;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
@@ -78,6 +80,20 @@ public final class ModelExamples {
         @Override
         public Object model() {
             return new GpcSequence(GpcKernelContract.problem(), UnitOrder.natural(6));
+        }
+    }
+
+    public static final class DataSequenceExample implements ModelExample {
+        @Override
+        public Object model() {
+            return new DataSequence(MixtureFiles.read("sim12"), UnitOrder.natural(12));
+        }
+    }
+
+    public static final class MixtureExample implements ModelExample {
+        @Override
+        public Object model() {
+            return MixtureFiles.read("sim12");
         }
     }
 

@@ -1,6 +1,11 @@
 package org.logz.testkit.reference;
 
+import java.util.Optional;
+
+import org.logz.backend.ParticleBackend;
 import org.logz.kernel.KernelBinding;
+import org.logz.kernel.KernelProvider;
+import org.logz.kernel.PointLikelihoodKernel;
 import org.logz.model.BaseRate;
 import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
@@ -8,6 +13,7 @@ import org.logz.model.gpc.WhitenedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.Glmm;
 import org.logz.model.latent.StochasticVolatility;
+import org.logz.model.mixture.Mixture;
 import org.logz.model.rbm.MarginalRbm;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
@@ -86,6 +92,23 @@ public final class ReferenceKernels {
         public WhitenedGpcProvider() {
             super(ReferenceBackend.class, WhitenedGpc.class, (backend, model) -> new ReferenceHmcKernel(backend,
                     model.hmc(), model.dimension(), new ReferenceGpcDensity(model)), null);
+        }
+    }
+
+    public static final class MixtureProvider implements KernelProvider<Mixture> {
+        @Override
+        public Class<ReferenceBackend> backendType() {
+            return ReferenceBackend.class;
+        }
+
+        @Override
+        public Class<Mixture> modelType() {
+            return Mixture.class;
+        }
+
+        @Override
+        public Optional<PointLikelihoodKernel> pointLikelihood(ParticleBackend backend, Mixture model) {
+            return Optional.of(new ReferenceMixtureKernel((ReferenceBackend) backend, model));
         }
     }
 }
