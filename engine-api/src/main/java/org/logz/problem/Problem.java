@@ -90,6 +90,18 @@ public interface Problem {
     public record Exact(double logZ, String method, Double error) {
     }
 
+    /**
+     * How papers write this model's log Z where they drop a constant from it (Habeck's Potts value is log Z - N ln q): the
+     * name of the difference and the constant, which reports print beside log Z; empty where log Z is the only form.
+     */
+    default Optional<Convention> convention() {
+        return Optional.empty();
+    }
+
+    /** {@link #convention()}'s answer: {@code log Z - offset} is called {@code label}. */
+    public record Convention(String label, double offset) {
+    }
+
     /** An upper bound of log Z the model guarantees, where it has one. */
     default Optional<Double> logZUpperBound() {
         return Optional.empty();

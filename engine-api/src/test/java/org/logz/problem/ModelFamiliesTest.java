@@ -17,6 +17,7 @@ import org.logz.model.ising.IsingFamily;
 import org.logz.model.ising.IsingProblem;
 import org.logz.model.latent.LatentFamily;
 import org.logz.model.rbm.RbmFamily;
+import org.logz.model.potts.PottsFamily;
 import org.logz.model.rbm.RbmProblem;
 import org.logz.model.toy.ToyFamily;
 import org.logz.model.toy.ToyProblem;
@@ -26,7 +27,7 @@ import org.logz.options.Family;
 class ModelFamiliesTest {
     @Test
     void familiesAreFoundInOrder() {
-        assertEquals(List.of(RbmFamily.class, IsingFamily.class, ToyFamily.class, GpcFamily.class, LatentFamily.class),
+        assertEquals(List.of(RbmFamily.class, IsingFamily.class, PottsFamily.class, ToyFamily.class, GpcFamily.class, LatentFamily.class),
                 ModelFamilies.all().stream().map(Object::getClass).toList());
     }
 
@@ -41,7 +42,7 @@ class ModelFamiliesTest {
 
     @Test
     void messagesListTheFamilies() {
-        assertEquals("--model is empty; give an RBM .npz file, ising:L=N or gauss-toy[:key=value,...]",
+        assertEquals("--model is empty; give an RBM .npz file, ising:L=N, potts:q=Q,L=N or gauss-toy[:key=value,...]",
                 assertThrows(UserException.class, () -> Problem.parse("  ")).getMessage());
         assertEquals("--log-ell and --log-sigma apply to GP classification (--model gpc:...) only",
                 assertThrows(UserException.class, () -> Problem.parse("ising:L=4", OptionalDouble.of(1),
