@@ -111,7 +111,7 @@ public record PottsProblem(Potts model) implements Problem {
     /** Habeck writes log(Z/q^N); log Z here includes {@code N ln q}. */
     @Override
     public Optional<Convention> convention() {
-        return Optional.of(new Convention("log Z - N ln q", model.logZ0()));
+        return Optional.of(new Convention("N ln q", model.logZ0()));
     }
 
     @Override
