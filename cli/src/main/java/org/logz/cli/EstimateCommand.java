@@ -326,8 +326,8 @@ public final class EstimateCommand implements Callable<Integer> {
                 path == null ? null : path.baseRate(), path == null ? null : path.base(), logZ, stderr, stderrMethod, result.details(), first.backend(),
                 distributed == null ? null : new EstimateReport.Spark(sparkMaster, distributed.tasks(),
                         distributed.job().partsPerRun()), seed,
-                meanLogZ, sdLogZ, each, exact, exact == null ? null : logZ - exact,
-                runs.stream().mapToDouble(Estimate::seconds).sum(), List.copyOf(warnings));
+                meanLogZ, sdLogZ, each, exact, exact == null ? null : logZ - exact, EstimateReport.Convention.of(problem, logZ,
+                exact), runs.stream().mapToDouble(Estimate::seconds).sum(), List.copyOf(warnings));
     }
 
     /**
@@ -434,6 +434,11 @@ public final class EstimateCommand implements Callable<Integer> {
                 r.replicates() != null ? " (spread of " + replicates + " replicates)" : "");
         if (r.exactLogZ() != null) {
             out.printf(Locale.ROOT, "exact    %.4f (error %+.4f)%n", r.exactLogZ(), r.error());
+        }
+        if (r.convention() != null) {
+            EstimateReport.Convention c = r.convention();
+            out.printf(Locale.ROOT, "         log Z - %s = %.4f%s (%s = %.4f)%n", c.term(), c.logZ(),
+                    c.exactLogZ() == null ? "" : String.format(Locale.ROOT, ", exact %.4f", c.exactLogZ()), c.term(), c.offset());
         }
         out.printf(Locale.ROOT, "run      %s, seed %d, %.2f s%n", summary, seed, r.seconds());
         if (r.spark() != null) {

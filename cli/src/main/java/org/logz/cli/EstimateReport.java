@@ -23,12 +23,13 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param baseRate  where an RBM's base rate came from; null for other models
  * @param base      where a GP classifier's tempered path starts, prior or ep; null for other models and methods
  * @param stderr    the headline's standard error, null where one run of the method has none
+ * @param convention log Z as papers write this model's (Habeck's Potts: log Z - N ln q), null where there is one form
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem, String path, String baseRate,
                       String base, double logZ, @JsonInclude(JsonInclude.Include.ALWAYS) Double stderr, String stderrMethod,
                       @JsonUnwrapped Details details, String backend, Spark spark, long seed, Double meanLogZ, Double sdLogZ,
-                      List<Json.Replicate> replicates, Double exactLogZ, Double error, double seconds,
+                      List<Json.Replicate> replicates, Double exactLogZ, Double error, Convention convention, double seconds,
                       List<Warning> warnings) {
 
     /**
@@ -36,6 +37,18 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
      * (1 where the tasks ran whole replicates).
      */
     record Spark(String master, int tasks, int chainParts) {
+    }
+
+    /**
+     * {@code logZ} less the term papers drop ({@link Problem#convention()}: {@code term} = N ln q, worth {@code offset}),
+     * and the exact value's where there is one.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Convention(String term, double offset, double logZ, Double exactLogZ) {
+        static Convention of(Problem problem, double logZ, Double exact) {
+            return problem.convention().map(c -> new Convention(c.term(), c.offset(), logZ - c.offset(),
+                    exact == null ? null : exact - c.offset())).orElse(null);
+        }
     }
 
     /** What one method family adds to the report, between the headline and the backend. */

@@ -38,8 +38,8 @@ final class ExactCommand implements Runnable {
         Optional<Rbm> enumerable = problem.rbm();
         if (enumerable.isEmpty()) {
             Problem.Exact exact = problem.exact();
-            Json.print(spec.commandLine().getOut(), new Formula(exact.logZ(), problem.describe(), exact.method(),
-                    exact.error(), (System.nanoTime() - started) * 1e-9));
+            Json.print(spec.commandLine().getOut(), new Formula(exact.logZ(), EstimateReport.Convention.of(problem,
+                    exact.logZ(), null), problem.describe(), exact.method(), exact.error(), (System.nanoTime() - started) * 1e-9));
             return;
         }
         Rbm rbm = enumerable.get();
@@ -54,10 +54,12 @@ final class ExactCommand implements Runnable {
 
     /**
      * The JSON for a model with a closed form or a quadrature; {@code quadratureError} (quadratures only) is the
-     * difference between the 16- and 24-node rules, at most 1e-3 for a value to be printed.
+     * difference between the 16- and 24-node rules, at most 1e-3 for a value to be printed; {@code convention} log Z
+     * as papers write it (null where there is one form).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Formula(double logZ, @JsonUnwrapped Problem.Description problem, String formula, Double quadratureError,
+    record Formula(double logZ, EstimateReport.Convention convention, @JsonUnwrapped Problem.Description problem,
+                   String formula, Double quadratureError,
                    double seconds) {
     }
 

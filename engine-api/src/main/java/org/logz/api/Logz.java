@@ -14,6 +14,8 @@ import org.logz.model.gpc.GpcProblem;
 import org.logz.model.latent.LatentProblem;
 import org.logz.model.mixture.Mixture;
 import org.logz.model.mixture.MixtureProblem;
+import org.logz.model.potts.Potts;
+import org.logz.model.potts.PottsProblem;
 import org.logz.model.rbm.RbmProblem;
 import org.logz.model.rbm.RbmSource;
 import org.logz.problem.Problem;
@@ -73,8 +75,9 @@ public final class Logz {
     }
 
     /**
-     * What {@code --model} names: an RBM .npz file, {@code ising:L=N}, {@code gauss-toy[:key=value,...]},
-     * {@code gpc:SET|FILE}, {@code gmm[:key=value,...]}, {@code glmm:SET|FILE} or {@code sv:SET|FILE}; null for the embedded demo RBM.
+     * What {@code --model} names: an RBM .npz file, {@code ising:L=N}, {@code potts:q=Q,L=N[,J=2]},
+     * {@code gauss-toy[:key=value,...]}, {@code gmm[:key=value,...]}, {@code gpc:SET|FILE}, {@code glmm:SET|FILE},
+     * {@code sv:SET|FILE} or {@code mixture:SET|FILE}; null for the embedded demo RBM.
      */
     public static Estimation model(String spec) {
         return new Estimation(Problem.parse(spec));
@@ -88,6 +91,19 @@ public final class Logz {
     /** The 2D Ising model on an L × L torus at β = 1 (exact log Z by Kaufman's formula). */
     public static Estimation ising(int size) {
         return model("ising:L=" + size);
+    }
+
+    /**
+     * The q-state Potts model on an L × L torus at β = 1 with Habeck's coupling J = 2 (exact log Z by transfer matrix on
+     * small lattices); log Z includes {@code L² ln q}.
+     */
+    public static Estimation potts(int colours, int size) {
+        return potts(colours, size, PottsProblem.DEFAULT_COUPLING);
+    }
+
+    /** {@link #potts(int, int)} with coupling J > 0, heat-bath sweeps. */
+    public static Estimation potts(int colours, int size, double coupling) {
+        return new Estimation(new PottsProblem(new Potts(colours, size, coupling)));
     }
 
     /** A GP classifier of {@code gpc:SET|FILE} with the given log length scale and log signal standard deviation. */

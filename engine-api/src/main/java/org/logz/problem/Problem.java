@@ -94,6 +94,18 @@ public interface Problem {
     public record Exact(double logZ, String method, Double error) {
     }
 
+    /**
+     * How papers write this model's log Z where they drop a constant term from it (Habeck's Potts value is log Z - N ln q):
+     * the term's name and value, which reports print beside log Z; empty where log Z is the only form.
+     */
+    default Optional<Convention> convention() {
+        return Optional.empty();
+    }
+
+    /** {@link #convention()}'s answer: papers write {@code log Z - offset}, the term named {@code term} ({@code N ln q}). */
+    public record Convention(String term, double offset) {
+    }
+
     /** An upper bound of log Z the model guarantees, where it has one. */
     default Optional<Double> logZUpperBound() {
         return Optional.empty();

@@ -17,6 +17,8 @@ import org.logz.model.gpc.GpcFamily;
 import org.logz.model.ising.IsingFamily;
 import org.logz.model.ising.IsingProblem;
 import org.logz.model.latent.LatentFamily;
+import org.logz.model.mixture.MixtureFamily;
+import org.logz.model.potts.PottsFamily;
 import org.logz.model.rbm.RbmFamily;
 import org.logz.model.rbm.RbmProblem;
 import org.logz.model.toy.ToyFamily;
@@ -27,8 +29,8 @@ import org.logz.options.Family;
 class ModelFamiliesTest {
     @Test
     void familiesAreFoundInOrder() {
-        assertEquals(List.of(RbmFamily.class, IsingFamily.class, ToyFamily.class, GmmFamily.class, GpcFamily.class,
-                LatentFamily.class),
+        assertEquals(List.of(RbmFamily.class, IsingFamily.class, PottsFamily.class, ToyFamily.class, GmmFamily.class,
+                GpcFamily.class, LatentFamily.class, MixtureFamily.class),
                 ModelFamilies.all().stream().map(Object::getClass).toList());
     }
 
@@ -43,7 +45,7 @@ class ModelFamiliesTest {
 
     @Test
     void messagesListTheFamilies() {
-        assertEquals("--model is empty; give an RBM .npz file, ising:L=N, gauss-toy[:key=value,...] or gmm[:d=N,sep=S,...]",
+        assertEquals("--model is empty; give an RBM .npz file, ising:L=N, potts:q=Q,L=N, gauss-toy[:key=value,...] or gmm[:d=N,sep=S,...]",
                 assertThrows(UserException.class, () -> Problem.parse("  ")).getMessage());
         assertEquals("--log-ell and --log-sigma apply to GP classification (--model gpc:...) only",
                 assertThrows(UserException.class, () -> Problem.parse("ising:L=4", OptionalDouble.of(1),

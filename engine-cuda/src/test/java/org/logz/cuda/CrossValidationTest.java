@@ -36,6 +36,7 @@ import org.logz.model.BaseRate;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
 import org.logz.model.ising.Ising;
+import org.logz.model.potts.Potts;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.toy.GaussianToy;
@@ -79,6 +80,7 @@ class CrossValidationTest {
         aisEstimatesAgree(other);
         armEstimatesAgree(other);
         modelKernelsAgree(other);
+        pottsKernelsAgree(other);
         temperedEstimatesAgree(other);
     }
 
@@ -260,6 +262,61 @@ class CrossValidationTest {
         }
     }
 
+    /**
+     * Potts heat-bath and Metropolis sweeps (forward, reversed and at per-chain β) from the same base draws with the same
+     * seed: colours bit for bit but for rounding flips (the CPU and potts.cu run PottsSteps' float32 steps in one order),
+     * annealing weights and levels within tolerance.
+     */
+    static void pottsKernelsAgree(ParticleBackend other) {
+        int rows = 131;
+        int levels = 9;
+        double[] ladder = Schedule.linear(levels - 1).betas();
+        double[] chainBetas = new double[rows];
+        for (int r = 0; r < rows; r++) {
+            chainBetas[r] = (r % 7) / 6.0;
+        }
+        for (Potts.Moves moves : Potts.Moves.values()) {
+            Potts model = new Potts(10, 10, 2, moves);
+            float[][] colours = new float[2][];
+            double[][] weights = new double[2][];
+            double[][] logF = new double[2][];
+            double[][] slope = new double[2][];
+            ParticleBackend[] backends = {cpu, other};
+            for (int i = 0; i < 2; i++) {
+                ParticleBackend b = backends[i];
+                try (TemperedKernel ops = Kernels.tempered(b, model); ParticleMatrix x = b.matrix(rows, 100);
+                     ParticleVector lw = b.vector(rows); ParticleVector chain = b.vector(rows);
+                     ParticleVector betas = b.vector(levels); ParticleVector f = b.vector(rows * levels);
+                     ParticleVector d = b.vector(rows * levels)) {
+                    ops.sampleBase(x, rows, 3, 0);
+                    ops.anneal(x, rows, 0.5, 0.7, lw, 3, 3, 1);
+                    ops.anneal(x, rows, 0.7, 0.6, lw, 2, 3, 4);
+                    b.upload(chainBetas, chain);
+                    ops.transition(x, rows, Betas.of(chain), 2, 3, 6, 5);
+                    colours[i] = b.download(x, rows);
+                    weights[i] = b.download(lw, rows);
+                    b.upload(ladder, betas);
+                    ops.levels(x, rows, betas, levels, f, d);
+                    logF[i] = b.download(f, rows * levels);
+                    slope[i] = b.download(d, rows * levels);
+                }
+            }
+            int same = 0;
+            for (int e = 0; e < colours[0].length; e++) {
+                same += colours[0][e] == colours[1][e] ? 1 : 0;
+            }
+            System.out.printf(Locale.ROOT, "Potts %s sweeps: %d of %d colours identical%n", moves, same, colours[0].length);
+            assertTrue(same >= 0.999 * colours[0].length, "Potts " + moves + " sweeps: only " + same + " colours agree");
+            for (int r = 0; r < rows; r++) {
+                assertClose(weights[0][r], weights[1][r], "Potts annealing weight " + r);
+            }
+            for (int e = 0; e < logF[0].length; e++) {
+                assertClose(logF[0][e], logF[1][e], "Potts level value " + e);
+                assertClose(slope[0][e], slope[1][e], "Potts level slope " + e);
+            }
+        }
+    }
+
     /** RTS on both backends with the same seed: every estimate within the combined standard errors. */
     static void temperedEstimatesAgree(ParticleBackend other) {
         Rbm rbm = RandomRbm.create(24, 14, 1.0, 91);
@@ -284,6 +341,11 @@ class CrossValidationTest {
     @Test
     void modelKernels() {
         modelKernelsAgree(cuda);
+    }
+
+    @Test
+    void pottsKernels() {
+        pottsKernelsAgree(cuda);
     }
 
     @Test

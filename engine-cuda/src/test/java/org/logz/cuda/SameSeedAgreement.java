@@ -43,6 +43,7 @@ import org.logz.model.gpc.WhitenedGpc;
 import org.logz.model.ising.Ising;
 import org.logz.model.latent.LatentFiles;
 import org.logz.model.mixture.MixtureFiles;
+import org.logz.model.potts.Potts;
 import org.logz.model.rbm.MarginalRbm;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.model.rbm.TemperedRbm;
@@ -60,11 +61,13 @@ import org.logz.testkit.GpcKernelContract;
 /**
  * Every estimator on every model it applies to, with one seed per run, small enough for the emulator:
  * AIS, RAISE and the nonequilibrium estimators of a bidirectional run on an RBM (on its full and its marginal path,
- * the latter also under RTS, PT and SMC), the Ising model, the Gaussian toy and GP classification from the prior and from EP; RTS, TI, TI-RB and MBAR on the RBM, the
- * Ising model and GP classification; the four sequential variants on the digits RBM and three on GP
+ * the latter also under RTS, PT and SMC), the Ising model, the Potts model (heat-bath and Metropolis), the Gaussian
+ * toy and GP classification from the prior and from EP (elliptical slice and HMC), and the Gaussian mixture by HMC;
+ * RTS, TI, TI-RB and MBAR on the RBM, the Ising and Potts models, the mixture and GP classification; the four
+ * sequential variants on the digits RBM and three on GP
  * classification; AIS on a VAROPT schedule (pilot included) on the RBM; the SMC sampler's three estimates on the
- * RBM, the Ising model, the toy and GP classification; parallel tempering's readings, its communication barrier and
- * round trips on the RBM, the Ising model and GP classification, and BAR from the forward run's end states; AISEL on the GLMM (fixed and automatic N) and the
+ * RBM, the Ising and Potts models, the toy and GP classification; parallel tempering's readings, its communication
+ * barrier and round trips on the RBM, the Ising and Potts models and GP classification, and BAR from the forward run's end states; AISEL on the GLMM (fixed and automatic N) and the
  * stochastic volatility model. Two backends given the same seeds should return the same estimates.
  */
 final class SameSeedAgreement {
@@ -85,6 +88,11 @@ final class SameSeedAgreement {
         annealing(backend, "marginal rbm", marginal, new Start.Exact(), out);
         annealing(backend, "ising", ising, new Start.Given(ising.groundStates(120), "ground", 10), out);
         annealing(backend, "toy", GaussianToy.habeck(), new Start.Exact(), out);
+        Potts potts = new Potts(5, 6, 1);
+        Potts pottsMetropolis = new Potts(5, 6, 1, Potts.Moves.METROPOLIS);
+        annealing(backend, "potts", potts, new Start.Given(potts.groundStates(120), "ground", 10), out);
+        annealing(backend, "potts metropolis", pottsMetropolis, new Start.Given(potts.groundStates(120), "ground", 10),
+                out);
         GpClassification gpc = GpcKernelContract.problem();
         ProbitEp.Result ep = ProbitEp.run(gpc, ProbitEp.Settings.defaults());
         annealing(backend, "gpc prior", TemperedGpc.fromPrior(gpc), new Start.Gibbs(10), out);
@@ -92,10 +100,12 @@ final class SameSeedAgreement {
         tempered(backend, "rbm", rbm, out);
         tempered(backend, "marginal rbm", marginal, out);
         tempered(backend, "ising", ising, out);
+        tempered(backend, "potts", potts, out);
         tempered(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
         parallelTempering(backend, "rbm", rbm, out);
         parallelTempering(backend, "marginal rbm", marginal, out);
         parallelTempering(backend, "ising", ising, out);
+        parallelTempering(backend, "potts", potts, out);
         parallelTempering(backend, "gpc ep", TemperedGpc.fromEp(gpc, ep.siteTau(), ep.siteNu()), out);
         try (TemperedPath path = new TemperedPath(backend, rbm)) {
             BidirectionalResult fromForward = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(120, 100,
@@ -111,6 +121,7 @@ final class SameSeedAgreement {
         smc(backend, "rbm", rbm, out);
         smc(backend, "marginal rbm", marginal, out);
         smc(backend, "ising", ising, out);
+        smc(backend, "potts", pottsMetropolis, out);
         smc(backend, "toy", GaussianToy.habeck(), out);
         smc(backend, "gpc prior", TemperedGpc.fromPrior(gpc), out);
         GaussianMixture gmm = new GaussianMixture(3, 3, 1, 0.6, 0.4, 2, HmcSettings.defaults());

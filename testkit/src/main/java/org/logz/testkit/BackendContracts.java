@@ -100,6 +100,14 @@ public abstract class BackendContracts {
     }
 
     @Nested
+    class Potts extends PottsKernelContract {
+        @Override
+        protected ParticleBackend createBackend(int threads) {
+            return BackendContracts.this.createBackend(threads);
+        }
+    }
+
+    @Nested
     class GaussianToy extends GaussianToyKernelContract {
         @Override
         protected ParticleBackend createBackend(int threads) {
