@@ -11,7 +11,8 @@ import org.logz.model.rbm.MarginalRbm;
 /**
  * The marginal RBM path on the device (rbm_marginal.cu): the biases ({@code [a | b]}) and the tables
  * ({@code [W by column | expm1(W) | expm1(−W)]}, 3·N·H doubles) are uploaded once; each chain's pre-activations g and
- * σ(g) live in device scratch of 2·N doubles per chain, grown to the largest batch seen.
+ * σ(g) (as e = exp(g) and s = σ(g), rbm_marginal.cu) live in device scratch of 2·N doubles per chain, grown to the
+ * largest batch seen.
  */
 final class CudaMarginalRbmKernel implements TemperedKernel {
     private final CudaBackend backend;
