@@ -23,8 +23,9 @@ import org.logz.random.StreamTag;
  * D_ij)} with {@code D_ij = expm1(±W_ij)} tabulated once ({@link #flipTable}); the product is logged every
  * {@link #span()} factors so that it never leaves the range of a double. An accepted flip multiplies e by
  * {@code 1 + D_:j} and refreshes s, with no exponential (the first version recomputed σ(g), N exponentials per
- * accepted flip, which at small β, where nearly every flip is accepted, made a sweep 8× slower). The pre-activations
- * are bounded ({@link #MAX_PREACTIVATION}) so that e never overflows or underflows.
+ * accepted flip, and nearly every flip is accepted at small β: AIS with 20 chains × 100 steps on the CD-25 RBM took
+ * 9.6 s against 6.5 s). The pre-activations are bounded ({@link #MAX_PREACTIVATION}) so that e never overflows or
+ * underflows.
  *
  * <p>Philox: flip j of the transition at step s takes word {@code j mod 4} of block {@code (j/4, chain, s, MODEL)};
  * base draws (fair coins) take block {@code (BASE_BLOCK + j/4, chain, s, MODEL)}, so the block index separates the two
