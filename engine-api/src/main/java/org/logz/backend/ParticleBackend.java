@@ -72,6 +72,18 @@ public abstract class ParticleBackend implements AutoCloseable {
         return newVector(length);
     }
 
+    /** A float64 vector holding {@code values} (a model's parameters), freed again when the upload fails. */
+    public final ParticleVector vector(double[] values) {
+        ParticleVector v = vector(values.length);
+        try {
+            upload(values, v);
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
+        }
+        return v;
+    }
+
     /** A zero-filled vector of int32 indices. */
     public final IndexVector indices(int length) {
         checkOpen();

@@ -33,21 +33,7 @@ final class CpuIsingKernel implements TemperedKernel {
 
     @Override
     public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
-        CpuMatrix xm = states(x);
-        backend.forEachTile(0, count, (t, from, to) -> {
-            float[] row = new float[n];
-            int[] words = new int[4];
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                for (int i = 0; i < n; i++) {
-                    if ((i & 3) == 0) {
-                        Philox.block(seed, i >>> 2, firstChain + particle, step, StreamTag.ISING, words);
-                    }
-                    row[i] = Philox.toUniform(words[i & 3]) < 0.5f ? 1f : -1f;
-                }
-                xm.writeRow(particle, row, 0);
-            }
-        });
+        FairCoins.draw(backend, states(x), count, n, seed, 0, step, firstChain, StreamTag.ISING, 1f, -1f);
     }
 
     @Override
@@ -135,20 +121,12 @@ final class CpuIsingKernel implements TemperedKernel {
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
         CpuMatrix xm = states(x);
-        double[] betas = backend.own(levelBetas).values();
-        double[] f = backend.own(logF).values();
-        double[] d = backend.own(slope).values();
-        backend.forEachTile(0, count, (t, from, to) -> {
+        LinearLevels.fill(backend, count, levelBetas, levels, logF, slope, () -> {
             float[] row = new float[n];
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
+            return particle -> {
                 xm.readRow(particle, row, 0);
-                double coupling = model.coupling(row, 0);
-                for (int k = 0; k < levels; k++) {
-                    f[particle * levels + k] = betas[k] * coupling;
-                    d[particle * levels + k] = coupling;
-                }
-            }
+                return model.coupling(row, 0);
+            };
         });
     }
 

@@ -5,7 +5,6 @@ import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.rbm.MarginalRbm;
-import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 
 /**
@@ -33,22 +32,8 @@ final class CpuMarginalRbmKernel implements TemperedKernel {
     /** Fair coins: unit j of chain c from word j mod 4 of block {@code (BASE_BLOCK + j/4, c, step, MODEL)}. */
     @Override
     public void sampleBase(ParticleMatrix x, int count, long seed, int step, int firstChain) {
-        CpuMatrix xm = states(x);
-        backend.forEachTile(0, count, (t, from, to) -> {
-            float[] row = new float[hidden];
-            int[] words = new int[4];
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                for (int j = 0; j < hidden; j++) {
-                    if ((j & 3) == 0) {
-                        Philox.block(seed, MarginalRbm.BASE_BLOCK + (j >>> 2), firstChain + particle, step,
-                                StreamTag.MODEL, words);
-                    }
-                    row[j] = Philox.toUniform(words[j & 3]) < 0.5f ? 1f : 0f;
-                }
-                xm.writeRow(particle, row, 0);
-            }
-        });
+        FairCoins.draw(backend, states(x), count, hidden, seed, MarginalRbm.BASE_BLOCK, step, firstChain, StreamTag.MODEL,
+                1f, 0f);
     }
 
     /** {@code logW += (to − from)·(−F(h))}, then the sweeps at {@code to}, reversed when {@code to < from}. */
@@ -109,20 +94,12 @@ final class CpuMarginalRbmKernel implements TemperedKernel {
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
         CpuMatrix xm = states(x);
-        double[] betas = backend.own(levelBetas).values();
-        double[] f = backend.own(logF).values();
-        double[] d = backend.own(slope).values();
-        backend.forEachTile(0, count, (t, from, to) -> {
+        LinearLevels.fill(backend, count, levelBetas, levels, logF, slope, () -> {
             MarginalChain chain = new MarginalChain(tables);
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
+            return particle -> {
                 chain.load(xm, particle);
-                double negF = chain.negativeFreeEnergy();
-                for (int k = 0; k < levels; k++) {
-                    f[particle * levels + k] = betas[k] * negF;
-                    d[particle * levels + k] = negF;
-                }
-            }
+                return chain.negativeFreeEnergy();
+            };
         });
     }
 

@@ -10,8 +10,9 @@ import org.logz.model.rbm.MarginalRbm;
 
 /**
  * The marginal RBM path on the device (rbm_marginal.cu): the biases ({@code [a | b]}) and the tables
- * ({@code [W by column | expm1(W) | expm1(−W)]}, 3·N·H doubles) are uploaded once; each chain's pre-activations g and
- * σ(g) live in device scratch of 2·N doubles per chain, grown to the largest batch seen.
+ * ({@code [W by column | expm1(W) | expm1(−W)]}, 3·N·H doubles) are uploaded once, in one buffer; each chain's pre-activations g and
+ * σ(g) (as e = exp(g) and s = σ(g), rbm_marginal.cu) live in device scratch of 2·N doubles per chain, grown to the
+ * largest batch seen.
  */
 final class CudaMarginalRbmKernel implements TemperedKernel {
     private final CudaBackend backend;
@@ -19,8 +20,8 @@ final class CudaMarginalRbmKernel implements TemperedKernel {
     private final int n;
     private final int hidden;
     private final int span;
-    private final ParticleVector params;
-    private final ParticleVector tables;
+    /** {@code [a | b | W by column | expm1(W) | expm1(−W)]}: rbm_marginal.cu's p, then its tables. */
+    private final ParticleVector parameters;
     private ParticleVector g;
     private ParticleVector s;
     private boolean closed;
@@ -33,42 +34,28 @@ final class CudaMarginalRbmKernel implements TemperedKernel {
         this.hidden = rbm.hidden();
         this.span = model.span();
         long size = (long) n * hidden;
-        if (3 * size > Integer.MAX_VALUE) {
+        if (n + hidden + 3 * size > Integer.MAX_VALUE) {
             throw new UserException("the marginal path's tables of 3 × " + n + " × " + hidden
                     + " doubles exceed one device buffer; use --path full");
         }
-        double[] p = new double[n + hidden];
+        double[] m = new double[(int) (n + hidden + 3 * size)];
         float[] a = rbm.visibleBias();
         float[] b = rbm.hiddenBias();
         for (int i = 0; i < n; i++) {
-            p[i] = a[i];
+            m[i] = a[i];
         }
         for (int j = 0; j < hidden; j++) {
-            p[n + j] = b[j];
+            m[n + j] = b[j];
         }
-        double[] t = new double[(int) (3 * size)];
+        int at = n + hidden;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < hidden; j++) {
-                t[j * n + i] = rbm.weight(i, j);
+                m[at + j * n + i] = rbm.weight(i, j);
             }
         }
-        System.arraycopy(model.flipTable(1), 0, t, (int) size, (int) size);
-        System.arraycopy(model.flipTable(-1), 0, t, (int) (2 * size), (int) size);
-        ParticleVector uploadedParams = backend.vector(p.length);
-        ParticleVector uploadedTables = null;
-        try {
-            backend.upload(p, uploadedParams);
-            uploadedTables = backend.vector(t.length);
-            backend.upload(t, uploadedTables);
-        } catch (RuntimeException e) {
-            uploadedParams.close();
-            if (uploadedTables != null) {
-                uploadedTables.close();
-            }
-            throw e;
-        }
-        this.params = uploadedParams;
-        this.tables = uploadedTables;
+        System.arraycopy(model.flipTable(1), 0, m, (int) (at + size), (int) size);
+        System.arraycopy(model.flipTable(-1), 0, m, (int) (at + 2 * size), (int) size);
+        this.parameters = backend.vector(m);
     }
 
     @Override
@@ -96,11 +83,12 @@ final class CudaMarginalRbmKernel implements TemperedKernel {
     }
 
     private long p() {
-        return backend.own(params).address();
+        return backend.own(parameters).address();
     }
 
+    /** The tables follow the N + H biases (addresses in bytes). */
     private long t() {
-        return backend.own(tables).address();
+        return p() + 8L * (n + hidden);
     }
 
     private long gs() {
@@ -175,8 +163,7 @@ final class CudaMarginalRbmKernel implements TemperedKernel {
     public void close() {
         if (!closed) {
             closed = true;
-            params.close();
-            tables.close();
+            parameters.close();
             if (g != null) {
                 g.close();
                 s.close();

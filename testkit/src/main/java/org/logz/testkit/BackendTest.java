@@ -1,10 +1,16 @@
 package org.logz.testkit;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.logz.backend.ParticleBackend;
+import org.logz.backend.ParticleMatrix;
+import org.logz.backend.ParticleVector;
+import org.logz.kernel.Kernels;
+import org.logz.kernel.TemperedKernel;
+import org.logz.model.TemperedModel;
 import org.logz.model.RandomRbm;
 import org.logz.random.Philox;
 import org.logz.testkit.reference.ReferenceBackend;
@@ -44,6 +50,27 @@ public abstract class BackendTest {
     protected static void assertClose(double expected, double actual, String what) {
         double tol = ATOL + Math.abs(expected) * RTOL;
         assertTrue(Math.abs(expected - actual) <= tol, what + ": expected " + expected + " got " + actual + " (tol " + tol + ")");
+    }
+
+    /**
+     * A tempered kernel's base draws and two annealing steps (up with two transitions, then down with one) on one and on
+     * two host threads: the same states and weights to the bit, since every draw is keyed by its chain.
+     */
+    protected void assertThreadCountIndependent(TemperedModel model, int rows) {
+        float[][] states = new float[2][];
+        double[][] weights = new double[2][];
+        for (int threads = 1; threads <= 2; threads++) {
+            try (ParticleBackend b = createBackend(threads); TemperedKernel ops = Kernels.tempered(b, model);
+                 ParticleMatrix x = b.matrix(rows, model.dimension()); ParticleVector lw = b.vector(rows)) {
+                ops.sampleBase(x, rows, 11, 0);
+                ops.anneal(x, rows, 0.0, 0.5, lw, 2, 11, 1);
+                ops.anneal(x, rows, 0.5, 0.4, lw, 1, 11, 3);
+                states[threads - 1] = b.download(x, rows);
+                weights[threads - 1] = b.download(lw, rows);
+            }
+        }
+        assertArrayEquals(states[0], states[1]);
+        assertArrayEquals(weights[0], weights[1]);
     }
 
     /** Binary states with P(1) = 0.4 from Philox stream 77. */

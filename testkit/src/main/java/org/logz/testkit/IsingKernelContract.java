@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.Betas;
-import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.Kernels;
@@ -142,21 +141,7 @@ public abstract class IsingKernelContract extends BackendTest {
 
     @Test
     void sweepsAreThreadCountIndependent() {
-        Ising model = new Ising(6);
-        float[][] states = new float[2][];
-        double[][] weights = new double[2][];
-        for (int threads = 1; threads <= 2; threads++) {
-            try (ParticleBackend b = createBackend(threads); TemperedKernel ops = Kernels.tempered(b, model);
-                 ParticleMatrix x = b.matrix(131, 36); ParticleVector lw = b.vector(131)) {
-                ops.sampleBase(x, 131, 11, 0);
-                ops.anneal(x, 131, 0.0, 0.5, lw, 2, 11, 1);
-                ops.anneal(x, 131, 0.5, 0.4, lw, 1, 11, 3);
-                states[threads - 1] = b.download(x, 131);
-                weights[threads - 1] = b.download(lw, 131);
-            }
-        }
-        assertArrayEquals(states[0], states[1]);
-        assertArrayEquals(weights[0], weights[1]);
+        assertThreadCountIndependent(new Ising(6), 131);
     }
 
     @Test

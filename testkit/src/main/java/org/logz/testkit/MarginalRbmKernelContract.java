@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.Betas;
-import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.Kernels;
@@ -15,7 +14,6 @@ import org.logz.kernel.TemperedKernel;
 import org.logz.model.RandomRbm;
 import org.logz.model.rbm.MarginalRbm;
 import org.logz.numeric.LogSpace;
-import org.logz.random.Philox;
 
 /**
  * The contract of the marginal RBM path's {@link TemperedKernel} (Habeck 2017, §6.3): fair base coins, the level
@@ -26,16 +24,6 @@ import org.logz.random.Philox;
 public abstract class MarginalRbmKernelContract extends BackendTest {
     /** Strong enough couplings that the sweeps have something to mix; 2^5 hidden states to enumerate. */
     private static final MarginalRbm TINY = new MarginalRbm(RandomRbm.create(7, 5, 1.5, 21));
-
-    private static float[] randomHidden(int rows, int hidden, long seed) {
-        float[] h = new float[rows * hidden];
-        int[] words = new int[4];
-        for (int e = 0; e < h.length; e++) {
-            Philox.block(seed, e, 0, 0, 81, words);
-            h[e] = Philox.toUniform(words[0]) < 0.4f ? 1f : 0f;
-        }
-        return h;
-    }
 
     /** Exact {@code p_β(h)} over the 2^H hidden states, bit j of the index being unit j. */
     private static double[] exact(MarginalRbm model, double beta) {
@@ -91,7 +79,7 @@ public abstract class MarginalRbmKernelContract extends BackendTest {
         MarginalRbm model = new MarginalRbm(RandomRbm.create(23, 9, 2.0, 5));
         int rows = 67;
         int levels = 3;
-        float[] h = randomHidden(rows, 9, 5);
+        float[] h = randomStates(rows, 9, 5);
         try (TemperedKernel ops = Kernels.tempered(backend, model); ParticleMatrix m = backend.matrix(70, 9);
              ParticleVector out = backend.vector(70); ParticleVector betas = backend.vector(levels);
              ParticleVector logF = backend.vector(rows * levels); ParticleVector slope = backend.vector(rows * levels)) {
@@ -149,21 +137,7 @@ public abstract class MarginalRbmKernelContract extends BackendTest {
 
     @Test
     void sweepsAreThreadCountIndependent() {
-        MarginalRbm model = new MarginalRbm(RandomRbm.create(17, 11, 1.0, 8));
-        float[][] states = new float[2][];
-        double[][] weights = new double[2][];
-        for (int threads = 1; threads <= 2; threads++) {
-            try (ParticleBackend b = createBackend(threads); TemperedKernel ops = Kernels.tempered(b, model);
-                 ParticleMatrix x = b.matrix(131, 11); ParticleVector lw = b.vector(131)) {
-                ops.sampleBase(x, 131, 11, 0);
-                ops.anneal(x, 131, 0.0, 0.5, lw, 2, 11, 1);
-                ops.anneal(x, 131, 0.5, 0.4, lw, 1, 11, 3);
-                states[threads - 1] = b.download(x, 131);
-                weights[threads - 1] = b.download(lw, 131);
-            }
-        }
-        assertArrayEquals(states[0], states[1]);
-        assertArrayEquals(weights[0], weights[1]);
+        assertThreadCountIndependent(new MarginalRbm(RandomRbm.create(17, 11, 1.0, 8)), 131);
     }
 
     @Test

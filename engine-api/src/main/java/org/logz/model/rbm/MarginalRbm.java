@@ -17,11 +17,15 @@ import org.logz.random.StreamTag;
  * (linear in β), {@code Z_0 = 2^H}, and at β = 1 {@code Σ_h exp(−F(h))} is the RBM's Z.
  *
  * <p>The transition is a sweep of single-unit Metropolis flips (j = 0 .. H−1, reversed when annealing towards
- * smaller β). Every backend keeps the visible pre-activations {@code g = a + W h} per chain and their logistic
- * {@code s_i = σ(g_i)}, so a proposal costs O(N) multiplications: {@code softplus(g + w) − softplus(g) =
- * log(1 + σ(g)(e^w − 1))}, so {@code −F(h') + F(h) = ±b_j + log Π_i (1 + s_i D_ij)} with {@code D_ij = expm1(±W_ij)}
- * tabulated once ({@link #flipTable}); the product is logged every {@link #span()} factors so that it never leaves
- * the range of a double. An accepted flip adds one column of W to g and recomputes s (N exponentials).
+ * smaller β). Every backend computes the visible pre-activations {@code g = a + W h} of a chain when a call starts and
+ * then keeps {@code e_i = e^{g_i}} and {@code s_i = σ(g_i) = e_i / (1 + e_i)}, so a proposal costs O(N) multiplications:
+ * {@code softplus(g + w) − softplus(g) = log(1 + σ(g)(e^w − 1))}, so {@code −F(h') + F(h) = ±b_j + log Π_i (1 + s_i
+ * D_ij)} with {@code D_ij = expm1(±W_ij)} tabulated once ({@link #flipTable}); the product is logged every
+ * {@link #span()} factors so that it never leaves the range of a double. An accepted flip multiplies e by
+ * {@code 1 + D_:j} and refreshes s, with no exponential (the first version recomputed σ(g), N exponentials per
+ * accepted flip, and nearly every flip is accepted at small β: AIS with 20 chains × 100 steps on the CD-25 RBM took
+ * 9.6 s against 6.5 s). The pre-activations are bounded ({@link #MAX_PREACTIVATION}) so that e never overflows or
+ * underflows.
  *
  * <p>Philox: flip j of the transition at step s takes word {@code j mod 4} of block {@code (j/4, chain, s, MODEL)};
  * base draws (fair coins) take block {@code (BASE_BLOCK + j/4, chain, s, MODEL)}, so the block index separates the two
@@ -30,17 +34,31 @@ import org.logz.random.StreamTag;
 public record MarginalRbm(Rbm rbm) implements TemperedModel {
     /** The first Philox block of base draws, above any flip block (H/4 < 2^28). */
     public static final int BASE_BLOCK = 1 << 28;
-    /** The largest |W_ij| whose {@code expm1} a double holds with room for a product of factors. */
-    static final double MAX_WEIGHT = 600;
+    /** The largest |g_i| whose {@code e^{g_i}} a double holds (and the room for a product of factors e^{±W_ij}). */
+    static final double MAX_PREACTIVATION = 600;
     /** The most factors multiplied before their product is logged. */
     static final int MAX_SPAN = 64;
 
     public MarginalRbm {
-        double largest = largestWeight(rbm);
-        if (largest > MAX_WEIGHT) {
-            throw new UserException("--path marginal multiplies e^W_ij in float64, which needs |W_ij| ≤ " + (int) MAX_WEIGHT
-                    + "; this RBM has a weight of " + largest + ": use --path full");
+        double bound = preactivationBound(rbm);
+        if (bound > MAX_PREACTIVATION) {
+            throw new UserException("--path marginal keeps e^(a_i + W_i:h) in float64, which needs |a_i| + Σ_j |W_ij| ≤ "
+                    + (int) MAX_PREACTIVATION + "; this RBM's bound is " + bound + ": use --path full");
         }
+    }
+
+    /** {@code max_i |a_i| + Σ_j |W_ij|}, which bounds every |g_i| (and every |W_ij|). */
+    private static double preactivationBound(Rbm rbm) {
+        float[] a = rbm.visibleBias();
+        double largest = 0;
+        for (int i = 0; i < rbm.visible(); i++) {
+            double sum = Math.abs(a[i]);
+            for (int j = 0; j < rbm.hidden(); j++) {
+                sum += Math.abs(rbm.weight(i, j));
+            }
+            largest = Math.max(largest, sum);
+        }
+        return largest;
     }
 
     private static double largestWeight(Rbm rbm) {
@@ -54,7 +72,7 @@ public record MarginalRbm(Rbm rbm) implements TemperedModel {
     /** How many factors {@code 1 + s_i D_ij} (each within {@code e^{±|W|}}) are multiplied before a log: at most 600 nats. */
     public int span() {
         double largest = largestWeight(rbm);
-        return largest * MAX_SPAN <= MAX_WEIGHT ? MAX_SPAN : Math.max(1, (int) (MAX_WEIGHT / largest));
+        return largest * MAX_SPAN <= MAX_PREACTIVATION ? MAX_SPAN : Math.max(1, (int) (MAX_PREACTIVATION / largest));
     }
 
     /**
