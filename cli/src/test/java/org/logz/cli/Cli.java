@@ -34,7 +34,8 @@ public final class Cli {
      * {@code logz estimate --model MODEL RUN... --json --seed=SEED}, which must exit 0; its JSON report, whose estimate
      * must lie within max(4·SE, absolute) of the exact log Z the report compares with.
      */
-    public static JsonNode estimateNearExact(String model, long seed, double absolute, String... run) throws IOException {
+    public static JsonNode estimateNearExact(String model, long seed, double absolute, String... run)
+            throws IOException {
         String[] args = new String[run.length + 5];
         args[0] = "estimate";
         args[1] = "--model";
