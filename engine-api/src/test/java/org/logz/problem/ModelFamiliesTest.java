@@ -16,6 +16,7 @@ import org.logz.model.gpc.GpcFamily;
 import org.logz.model.ising.IsingFamily;
 import org.logz.model.ising.IsingProblem;
 import org.logz.model.latent.LatentFamily;
+import org.logz.model.mixture.MixtureFamily;
 import org.logz.model.rbm.RbmFamily;
 import org.logz.model.rbm.RbmProblem;
 import org.logz.model.toy.ToyFamily;
@@ -26,7 +27,8 @@ import org.logz.options.Family;
 class ModelFamiliesTest {
     @Test
     void familiesAreFoundInOrder() {
-        assertEquals(List.of(RbmFamily.class, IsingFamily.class, ToyFamily.class, GpcFamily.class, LatentFamily.class),
+        assertEquals(List.of(RbmFamily.class, IsingFamily.class, ToyFamily.class, GpcFamily.class, LatentFamily.class,
+                MixtureFamily.class),
                 ModelFamilies.all().stream().map(Object::getClass).toList());
     }
 
@@ -49,8 +51,8 @@ class ModelFamiliesTest {
         assertEquals("RBMs", ModelFamilies.readers("--data"));
         assertEquals("latent-variable models (--model glmm:... or sv:...)", ModelFamilies.readers("--proposal"));
         assertEquals("GP classification (--model gpc:...)", ModelFamilies.running(Family.APPROXIMATION));
-        assertEquals("--method rm builds up an RBM's visible units or a GP classifier's cases; it does not apply to "
-                + "ising:L=4", assertThrows(UserException.class, () -> Problem.parse("ising:L=4").sequence(null, null,
+        assertEquals("--method rm builds up an RBM's visible units, a GP classifier's cases, a GLMM's groups (data "
+                + "annealing) or a mixture's observations (data annealing); it does not apply to ising:L=4", assertThrows(UserException.class, () -> Problem.parse("ising:L=4").sequence(null, null,
                 ResampleMove.Variant.RM, Method.RM)).getMessage());
     }
 }
