@@ -349,7 +349,7 @@ final class Runner {
         });
     }
 
-    /** rm, arm, arm-anticipate or arm-reseed: the sequential path of an RBM or a GP classifier. */
+    /** rm, arm, arm-anticipate or arm-reseed: the sequential path of an RBM or a GP classifier, or data annealing. */
     Outcome sequential() {
         ResampleMove.Variant variant = ResampleMove.Variant.parse(e.method.toString());
         Problem.Sequence sequence = e.problem.sequence(e.get(SequentialOptions.ORDER), e.data, variant, e.method);

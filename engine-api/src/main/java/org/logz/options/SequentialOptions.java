@@ -25,8 +25,8 @@ public final class SequentialOptions {
             "rm/arm: base number of particles; smc: particles M. Default: ${DEFAULT-VALUE}.");
 
     public static final FamilyOption<Integer> GIBBS_STEPS = new FamilyOption<>("--gibbs-steps", Integer.class, "t", 10,
-            "rm/arm: Gibbs sweeps per move step. Default: ${DEFAULT-VALUE} (" + GPC_GIBBS_STEPS
-                    + " for GP classification).");
+            "rm/arm: Gibbs sweeps per move step (random-walk Metropolis moves when annealing data). Default: "
+                    + "${DEFAULT-VALUE} (" + GPC_GIBBS_STEPS + " for GP classification).");
 
     public static final FamilyOption<Double> GAMMA_THRESHOLD = new FamilyOption<>("--gamma-threshold", Double.class, "g", 0.7,
             "arm: generate while ESS/R_n < g. Default: ${DEFAULT-VALUE} (" + GPC_THRESHOLD + " for GP classification).");

@@ -66,7 +66,7 @@ public final class ModelFamilies {
 
     /** What the sequential paths of the families add one at a time, e.g. {@code an RBM's visible units or ...}. */
     static String sequentialUnits() {
-        return list(f -> f.sequentialUnits().isPresent(), f -> f.sequentialUnits().orElseThrow(), " or ", " or ");
+        return list(f -> f.sequentialUnits().isPresent(), f -> f.sequentialUnits().orElseThrow(), ", ", " or ");
     }
 
     /** {@code name} of the families that pass {@code which}, in order: "a, b or c". */

@@ -1,6 +1,7 @@
 package org.logz.model.data;
 
 import java.util.Locale;
+import java.util.Optional;
 
 import org.logz.base.UserException;
 import org.logz.model.PointwiseLikelihood;
@@ -28,7 +29,7 @@ public record DataSequence(PointwiseLikelihood model, UnitOrder order) implement
             throw new UserException("--order variance orders an RBM's visible units; data annealing enters its points "
                     + "in the given order (natural) or random:SEED");
         }
-        return UnitOrder.parse(spec, points, java.util.Optional.empty());
+        return UnitOrder.parse(spec, points, Optional.empty());
     }
 
     /** The model's index of the point entered at iteration k. */

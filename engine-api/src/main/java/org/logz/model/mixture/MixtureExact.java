@@ -1,5 +1,6 @@
 package org.logz.model.mixture;
 
+import java.util.Arrays;
 import java.util.OptionalDouble;
 
 /**
@@ -49,9 +50,9 @@ public final class MixtureExact {
         double sum = 0;
         long total = allocations(m);
         for (long a = 0; a < total; a++) {
-            java.util.Arrays.fill(counts, 0);
-            java.util.Arrays.fill(s1, 0);
-            java.util.Arrays.fill(s2, 0);
+            Arrays.fill(counts, 0);
+            Arrays.fill(s1, 0);
+            Arrays.fill(s2, 0);
             double term = 0;
             for (int i = 0; i < n; i++) {
                 int k = z[i];
