@@ -10,7 +10,7 @@
 //                      uniform other colour accepted with min(1, e^{β J Δ}) (words 2(i mod 2), 2(i mod 2) + 1 of block
 //                      (2 << 24 | i/2, ...)). β_r = betas[r] when given, else beta; weights s[k] = e^{-β J k} in float32
 //                      from float64 β J, as the CPU.
-//   logz_potts_log_density / logz_potts_anneal_weights: out[r] = β J S, logW[r] += (to - from) J S (S summed exactly).
+//   logz_potts_log_density / logz_potts_anneal_weights: out[r] = β (J S), logW[r] += ((to - from) J) S (S exact).
 // Preconditions: 2 ≤ q ≤ 255, L even, L² ≤ 2^24, colours in [0, q). Element kernels: blocks of LOGZ_BLOCK, any grid,
 // one thread per site of the colour class (sites of one class are never neighbours). Per-row sums: one warp per row,
 // fixed butterfly order. All deterministic.
@@ -154,12 +154,13 @@ __device__ __forceinline__ double logz_potts_agreements(const float* cfg, int l,
     return logz_warp_reduce<logz_sum>(sum);
 }
 
-// out[r] = β J S(x_r).
-extern "C" __global__ void logz_potts_log_density(const float* x, int l, long long rows, double betaJ, double* out) {
+// out[r] = β (J S(x_r)), in the CPU's order.
+extern "C" __global__ void logz_potts_log_density(const float* x, int l, long long rows, double beta, double coupling,
+                                                  double* out) {
     LOGZ_FOR_EACH_WARP(r, lane, rows) {
         double s = logz_potts_agreements(x + r * l * l, l, lane);
         if (lane == 0) {
-            out[r] = betaJ * s;
+            out[r] = beta * (coupling * s);
         }
     }
 }

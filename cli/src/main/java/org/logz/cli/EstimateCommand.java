@@ -101,7 +101,7 @@ public final class EstimateCommand implements Callable<Integer> {
     int replicates;
 
     @Option(names = "--compare-exact", description = "RBMs: also compute the exact log Z by enumeration (always on for "
-            + "the demo; Ising and Gaussian toy always report theirs).")
+            + "the demo; Ising and Gaussian toy always report theirs); Potts: the transfer matrix beyond 1e8 operations.")
     boolean compareExact;
 
     @Option(names = "--json", description = "Print one JSON object instead of text.")

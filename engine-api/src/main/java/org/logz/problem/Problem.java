@@ -224,6 +224,20 @@ public interface Problem {
         return reverseStart(spec, path, chains, null);
     }
 
+    /**
+     * A lattice model's reverse start: {@code ground} (the default; Habeck §6.1) or {@code ground:B} (then B transitions at
+     * β = 1) from the rows {@code states} gives for the chains, else {@link #gibbs}'s {@code forward[:G]} or
+     * {@code gibbs:B}.
+     */
+    static Start ground(String spec, java.util.function.IntFunction<float[]> states, int chains) {
+        String s = spec == null ? "ground" : spec.trim().toLowerCase(Locale.ROOT);
+        if (s.equals("ground") || s.startsWith("ground:")) {
+            int sweeps = s.equals("ground") ? 0 : burnIn(s.substring(7), s);
+            return new Start.Given(states.apply(chains), "ground", sweeps);
+        }
+        return gibbs(s, "ground, ground:B, forward[:G] or gibbs:B");
+    }
+
     /** Transitions at β = 1 after a data or forward start when the spec names none (Habeck §6.3 runs 100). */
     int START_SWEEPS = 100;
 

@@ -104,30 +104,15 @@ final class CpuIsingKernel implements TemperedKernel {
 
     @Override
     public void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out) {
-        CpuMatrix xm = states(x);
-        double[] values = backend.own(out).values();
-        backend.forEachTile(0, count, (t, from, to) -> {
-            float[] row = new float[n];
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                xm.readRow(particle, row, 0);
-                values[particle] = beta * model.coupling(row, 0);
-            }
-        });
+        LinearPathRows.logDensity(backend, states(x), n, count, beta, out, row -> model.coupling(row, 0));
     }
 
     /** log f_β = β·S(x) is linear in β: {@code logF = β_k·S}, {@code slope = S}. */
     @Override
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
-        CpuMatrix xm = states(x);
-        LinearLevels.fill(backend, count, levelBetas, levels, logF, slope, () -> {
-            float[] row = new float[n];
-            return particle -> {
-                xm.readRow(particle, row, 0);
-                return model.coupling(row, 0);
-            };
-        });
+        LinearPathRows.levels(backend, states(x), n, count, levelBetas, levels, logF, slope,
+                row -> model.coupling(row, 0));
     }
 
     private CpuMatrix states(ParticleMatrix x) {

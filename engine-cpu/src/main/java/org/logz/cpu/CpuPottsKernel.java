@@ -171,38 +171,19 @@ final class CpuPottsKernel implements TemperedKernel {
 
     @Override
     public void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out) {
-        CpuMatrix xm = states(x);
-        double[] values = backend.own(out).values();
-        backend.forEachTile(0, count, (t, from, to) -> {
-            float[] row = new float[n];
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                xm.readRow(particle, row, 0);
-                values[particle] = beta * model.coupling() * model.agreements(row, 0);
-            }
-        });
+        LinearPathRows.logDensity(backend, states(x), n, count, beta, out, this::energy);
     }
 
     /** log f_β = β J S(x) is linear in β: {@code logF = β_k J S}, {@code slope = J S}. */
     @Override
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
-        CpuMatrix xm = states(x);
-        double[] betas = backend.own(levelBetas).values();
-        double[] f = backend.own(logF).values();
-        double[] d = backend.own(slope).values();
-        backend.forEachTile(0, count, (t, from, to) -> {
-            float[] row = new float[n];
-            for (int r = from; r < to; r++) {
-                int particle = t * CpuMatrix.TILE_ROWS + r;
-                xm.readRow(particle, row, 0);
-                double js = model.coupling() * model.agreements(row, 0);
-                for (int k = 0; k < levels; k++) {
-                    f[particle * levels + k] = betas[k] * js;
-                    d[particle * levels + k] = js;
-                }
-            }
-        });
+        LinearPathRows.levels(backend, states(x), n, count, levelBetas, levels, logF, slope, this::energy);
+    }
+
+    /** {@code J S(x)} of one row. */
+    private double energy(float[] row) {
+        return model.coupling() * model.agreements(row, 0);
     }
 
     private CpuMatrix states(ParticleMatrix x) {

@@ -15,12 +15,12 @@ final class CudaIsingKernel implements TemperedKernel {
     private final IsingKernels kernels;
     private final Ising model;
     private final int l;
-    /** S(x) per chain for {@link #levels}, grown to the largest batch seen. */
-    private CudaVector coupling;
+    private final LinearLevels linearLevels;
     private boolean closed;
 
     CudaIsingKernel(CudaBackend backend, Ising model) {
         this.backend = backend;
+        this.linearLevels = new LinearLevels(backend);
         this.kernels = backend.launcher(IsingKernels.class, IsingKernels::new);
         this.model = model;
         this.l = model.size();
@@ -75,19 +75,11 @@ final class CudaIsingKernel implements TemperedKernel {
     @Override
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
-        if (count == 0) {
-            return;
+        if (count > 0) {
+            long xm = states(x);
+            linearLevels.levels(count, at -> kernels.logDensity(xm, l, count, 1.0, at), levelBetas, levels, logF,
+                    slope);
         }
-        long xm = states(x);
-        if (coupling == null || coupling.length() < count) {
-            if (coupling != null) {
-                coupling.close();
-            }
-            coupling = new CudaVector(backend, count);
-        }
-        kernels.logDensity(xm, l, count, 1.0, coupling.address());
-        backend.temperingKernels.linearLevels(coupling.address(), count, backend.own(levelBetas).address(), levels,
-                backend.own(logF).address(), backend.own(slope).address());
     }
 
     private long states(ParticleMatrix x) {
@@ -100,9 +92,6 @@ final class CudaIsingKernel implements TemperedKernel {
     @Override
     public void close() {
         closed = true;
-        if (coupling != null) {
-            coupling.close();
-            coupling = null;
-        }
+        linearLevels.close();
     }
 }

@@ -16,12 +16,12 @@ final class CudaPottsKernel implements TemperedKernel {
     private final Potts model;
     private final int l;
     private final int moves;
-    /** J S(x) per chain for {@link #levels}, grown to the largest batch seen. */
-    private CudaVector agreements;
+    private final LinearLevels linearLevels;
     private boolean closed;
 
     CudaPottsKernel(CudaBackend backend, Potts model) {
         this.backend = backend;
+        this.linearLevels = new LinearLevels(backend);
         this.kernels = backend.launcher(PottsKernels.class, PottsKernels::new);
         this.model = model;
         this.l = model.size();
@@ -70,7 +70,7 @@ final class CudaPottsKernel implements TemperedKernel {
     @Override
     public void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out) {
         if (count > 0) {
-            kernels.logDensity(states(x), l, count, beta * model.coupling(), backend.own(out).address());
+            kernels.logDensity(states(x), l, count, beta, model.coupling(), backend.own(out).address());
         }
     }
 
@@ -78,19 +78,11 @@ final class CudaPottsKernel implements TemperedKernel {
     @Override
     public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
                        ParticleVector slope) {
-        if (count == 0) {
-            return;
+        if (count > 0) {
+            long xm = states(x);
+            linearLevels.levels(count, at -> kernels.logDensity(xm, l, count, 1.0, model.coupling(), at), levelBetas,
+                    levels, logF, slope);
         }
-        long xm = states(x);
-        if (agreements == null || agreements.length() < count) {
-            if (agreements != null) {
-                agreements.close();
-            }
-            agreements = new CudaVector(backend, count);
-        }
-        kernels.logDensity(xm, l, count, model.coupling(), agreements.address());
-        backend.temperingKernels.linearLevels(agreements.address(), count, backend.own(levelBetas).address(), levels,
-                backend.own(logF).address(), backend.own(slope).address());
     }
 
     private long states(ParticleMatrix x) {
@@ -103,9 +95,6 @@ final class CudaPottsKernel implements TemperedKernel {
     @Override
     public void close() {
         closed = true;
-        if (agreements != null) {
-            agreements.close();
-            agreements = null;
-        }
+        linearLevels.close();
     }
 }

@@ -32,10 +32,10 @@ final class PottsKernels {
         }
     }
 
-    /** {@code out[r] = betaJ · S(x_r)}. */
-    void logDensity(long x, int l, long rows, double betaJ, long out) {
+    /** {@code out[r] = β (J S(x_r))}. */
+    void logDensity(long x, int l, long rows, double beta, double coupling, long out) {
         device.launch("logz_potts_log_density", Launch.warpGrid(device, rows), 1, Launch.BLOCK, 1, 0,
-                KernelArgs.of().ptr(x).i32(l).i64(rows).f64(betaJ).ptr(out));
+                KernelArgs.of().ptr(x).i32(l).i64(rows).f64(beta).f64(coupling).ptr(out));
     }
 
     /** {@code logW[r] += stepJ · S(x_r)}, stepJ = (to - from) J. */

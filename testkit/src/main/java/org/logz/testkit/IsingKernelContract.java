@@ -2,7 +2,6 @@ package org.logz.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -146,14 +145,6 @@ public abstract class IsingKernelContract extends BackendTest {
 
     @Test
     void wrongShapesAndClosedOpsFailClearly() {
-        TemperedKernel ops = Kernels.tempered(backend, new Ising(4));
-        try (ParticleMatrix wrong = backend.matrix(3, 15)) {
-            assertThrows(IllegalArgumentException.class, () -> ops.sampleBase(wrong, 3, 1, 0));
-        }
-        ops.close();
-        ops.close();
-        try (ParticleMatrix x = backend.matrix(3, 16)) {
-            assertThrows(IllegalStateException.class, () -> ops.sampleBase(x, 3, 1, 0));
-        }
+        LatticeKernelChecks.assertWrongShapesAndClosedOpsFail(backend, new Ising(4));
     }
 }

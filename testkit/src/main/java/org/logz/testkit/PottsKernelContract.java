@@ -2,12 +2,10 @@ package org.logz.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.logz.backend.Betas;
-import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
 import org.logz.kernel.Kernels;
@@ -222,33 +220,11 @@ public abstract class PottsKernelContract extends BackendTest {
 
     @Test
     void sweepsAreThreadCountIndependent() {
-        Potts model = new Potts(10, 6, 2);
-        float[][] states = new float[2][];
-        double[][] weights = new double[2][];
-        for (int threads = 1; threads <= 2; threads++) {
-            try (ParticleBackend b = createBackend(threads); TemperedKernel ops = Kernels.tempered(b, model);
-                 ParticleMatrix x = b.matrix(131, 36); ParticleVector lw = b.vector(131)) {
-                ops.sampleBase(x, 131, 11, 0);
-                ops.anneal(x, 131, 0.0, 0.5, lw, 2, 11, 1);
-                ops.anneal(x, 131, 0.5, 0.4, lw, 1, 11, 3);
-                states[threads - 1] = b.download(x, 131);
-                weights[threads - 1] = b.download(lw, 131);
-            }
-        }
-        assertArrayEquals(states[0], states[1]);
-        assertArrayEquals(weights[0], weights[1]);
+        assertThreadCountIndependent(new Potts(10, 6, 2), 131);
     }
 
     @Test
     void wrongShapesAndClosedOpsFailClearly() {
-        TemperedKernel ops = Kernels.tempered(backend, new Potts(3, 4, 1));
-        try (ParticleMatrix wrong = backend.matrix(3, 15)) {
-            assertThrows(IllegalArgumentException.class, () -> ops.sampleBase(wrong, 3, 1, 0));
-        }
-        ops.close();
-        ops.close();
-        try (ParticleMatrix x = backend.matrix(3, 16)) {
-            assertThrows(IllegalStateException.class, () -> ops.sampleBase(x, 3, 1, 0));
-        }
+        LatticeKernelChecks.assertWrongShapesAndClosedOpsFail(backend, new Potts(3, 4, 1));
     }
 }

@@ -42,4 +42,27 @@ class BenchCommandTest {
         Cli.assertUserError(Cli.run("bench", "tempered", "--model", "ising:L=4", "--budgets=-5"), "--budgets");
         Cli.assertUserError(Cli.run("bench", "tempered", "--model", "ising:L=4", "--budgets=500,0"), "--budgets");
     }
+
+    /**
+     * Habeck's Fig. 4A: with --budget each row anneals B/N steps (K × N fixed); a model without an exact log Z leaves the
+     * exact column empty instead of being refused; budgets that are no multiple of a row's N, or --steps beside them, are
+     * refused.
+     */
+    @Test
+    void workHoldsTheBudgetFixedAcrossRows() throws java.io.IOException {
+        Cli.Outcome o = Cli.run("bench", "work", "--model", "potts:q=3,L=4", "--chains", "20", "--budget", "60",
+                "--sweeps-per-step", "1,3");
+        assertEquals(0, o.code(), o.err());
+        com.fasterxml.jackson.databind.JsonNode rows = new com.fasterxml.jackson.databind.ObjectMapper().readTree(o.out())
+                .get("rows");
+        assertEquals(60, rows.get(0).get("steps").asInt());
+        assertEquals(20, rows.get(1).get("steps").asInt());
+        Cli.Outcome large = Cli.run("bench", "work", "--model", "potts:q=10,L=8", "--chains", "2", "--budget", "2");
+        assertEquals(0, large.code(), large.err());
+        assertTrue(large.out().contains("| – |"), "no exact value for q = 10, L = 8: " + large.out());
+        Cli.assertUserError(Cli.run("bench", "work", "--model", "potts:q=3,L=4", "--budget", "50", "--sweeps-per-step",
+                "1,3"), "not of 3");
+        Cli.assertUserError(Cli.run("bench", "work", "--model", "potts:q=3,L=4", "--budget", "60", "--steps", "5"),
+                "leave out --steps");
+    }
 }

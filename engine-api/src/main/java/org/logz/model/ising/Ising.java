@@ -1,8 +1,7 @@
 package org.logz.model.ising;
 
 import org.logz.base.UserException;
-import org.logz.memory.Footprint;
-import org.logz.memory.HostMemory;
+import org.logz.model.GroundStates;
 import org.logz.model.TemperedModel;
 
 /**
@@ -58,16 +57,8 @@ public record Ising(int size) implements TemperedModel {
      * of reverse runs (Habeck 2017, §6.1).
      */
     public float[] groundStates(int count) {
-        int n = sites();
-        HostMemory.requireHeap(Footprint.times(count, 4L * n), count + " ground-state starts of the " + size + "×" + size + " Ising model");
-        if ((long) count * n > Integer.MAX_VALUE - 8) {
-            throw new UserException(count + " starts of " + n + " spins do not fit one Java array; use fewer chains");
-        }
-        float[] x = new float[count * n];
-        for (int r = 0; r < count; r++) {
-            java.util.Arrays.fill(x, r * n, (r + 1) * n, r % 2 == 0 ? 1f : -1f);
-        }
-        return x;
+        return GroundStates.rows(count, sites(), "ground-state starts of the " + size + "×" + size + " Ising model",
+                r -> r % 2 == 0 ? 1 : -1);
     }
 
     /** {@code Σ_<ij> x_i x_j} of one configuration (row-major spins ±1), each bond once. */

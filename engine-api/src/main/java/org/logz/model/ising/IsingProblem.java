@@ -54,11 +54,6 @@ public record IsingProblem(Ising model) implements Problem {
     /** {@code ground} (default; Habeck §6.1), {@code ground:B} (then B sweeps at β = 1) or {@code gibbs:B}. */
     @Override
     public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {
-        String s = spec == null ? "ground" : spec.trim().toLowerCase(Locale.ROOT);
-        if (s.equals("ground") || s.startsWith("ground:")) {
-            int sweeps = s.equals("ground") ? 0 : Problem.burnIn(s.substring(7), s);
-            return new Start.Given(model.groundStates(chains), "ground", sweeps);
-        }
-        return Problem.gibbs(s, "ground, ground:B, forward[:G] or gibbs:B");
+        return Problem.ground(spec, model::groundStates, chains);
     }
 }

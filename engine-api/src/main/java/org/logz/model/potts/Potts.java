@@ -3,8 +3,7 @@ package org.logz.model.potts;
 import java.util.Locale;
 
 import org.logz.base.UserException;
-import org.logz.memory.Footprint;
-import org.logz.memory.HostMemory;
+import org.logz.model.GroundStates;
 import org.logz.model.TemperedModel;
 
 /**
@@ -108,17 +107,8 @@ public record Potts(int colours, int size, double coupling, Moves moves) impleme
      * needs no random numbers.
      */
     public float[] groundStates(int count) {
-        int n = sites();
-        HostMemory.requireHeap(Footprint.times(count, 4L * n), count + " ground-state starts of the " + size + "×" + size
-                + " Potts model");
-        if ((long) count * n > Integer.MAX_VALUE - 8) {
-            throw new UserException(count + " starts of " + n + " sites do not fit one Java array; use fewer chains");
-        }
-        float[] x = new float[count * n];
-        for (int r = 0; r < count; r++) {
-            java.util.Arrays.fill(x, r * n, (r + 1) * n, r % colours);
-        }
-        return x;
+        return GroundStates.rows(count, sites(), "ground-state starts of the " + size + "×" + size + " Potts model",
+                r -> r % colours);
     }
 
     /** S(x): the bonds of one configuration (row-major colours) whose two ends share a colour, each bond once. */

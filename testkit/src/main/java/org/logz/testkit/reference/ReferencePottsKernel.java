@@ -1,9 +1,6 @@
 package org.logz.testkit.reference;
 
-import org.logz.backend.Betas;
 import org.logz.backend.ParticleMatrix;
-import org.logz.backend.ParticleVector;
-import org.logz.kernel.TemperedKernel;
 import org.logz.model.potts.Potts;
 import org.logz.random.StreamTag;
 
@@ -17,41 +14,16 @@ import org.logz.random.StreamTag;
  * {@code 2(i mod 2)} and {@code 2(i mod 2) + 1} of block {@code (2 << 24 | i/2, ...)}. Base draws: colour
  * {@code floor(u q)} from word {@code i mod 4} of block {@code (i/4, ...)}.
  */
-final class ReferencePottsKernel implements TemperedKernel {
-    private final ReferenceBackend backend;
+final class ReferencePottsKernel extends ReferenceLatticeKernel {
     private final int q;
-    private final int n;
     private final double coupling;
     private final boolean heatBath;
-    private final int[] colour;
-    /** {@code neighbour[4i + d]}: right, left, down, up of site i. */
-    private final int[] neighbour;
-    private boolean closed;
 
     ReferencePottsKernel(ReferenceBackend backend, Potts model) {
-        this.backend = backend;
-        int l = model.size();
+        super(backend, model.size(), "Potts");
         this.q = model.colours();
-        this.n = model.sites();
         this.coupling = model.coupling();
         this.heatBath = model.moves() == Potts.Moves.HEATBATH;
-        this.colour = new int[n];
-        this.neighbour = new int[4 * n];
-        for (int row = 0; row < l; row++) {
-            for (int col = 0; col < l; col++) {
-                int i = row * l + col;
-                colour[i] = (row + col) % 2;
-                neighbour[4 * i] = row * l + (col + 1) % l;
-                neighbour[4 * i + 1] = row * l + (col + l - 1) % l;
-                neighbour[4 * i + 2] = (row + 1) % l * l + col;
-                neighbour[4 * i + 3] = (row + l - 1) % l * l + col;
-            }
-        }
-    }
-
-    @Override
-    public int dimension() {
-        return n;
     }
 
     @Override
@@ -66,56 +38,7 @@ final class ReferencePottsKernel implements TemperedKernel {
     }
 
     @Override
-    public void logDensity(ParticleMatrix x, int count, double beta, ParticleVector out) {
-        float[] s = states(x);
-        double[] values = backend.values(out);
-        for (int p = 0; p < count; p++) {
-            values[p] = beta * coupling * agreements(s, p);
-        }
-    }
-
-    @Override
-    public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions, long seed,
-                       int step, int firstChain) {
-        float[] s = states(x);
-        double[] weights = backend.values(logW);
-        for (int p = 0; p < count; p++) {
-            weights[p] += (to - from) * coupling * agreements(s, p);
-            for (int t = 0; t < transitions; t++) {
-                sweep(s, p, firstChain + p, to, to < from, seed, step + t);
-            }
-        }
-    }
-
-    @Override
-    public void transition(ParticleMatrix x, int count, Betas betas, int transitions, long seed, int step,
-                           int firstChain) {
-        float[] s = states(x);
-        double[] perParticle = betas instanceof Betas.PerParticle pp ? backend.values(pp.betas()) : null;
-        for (int p = 0; p < count; p++) {
-            double beta = perParticle != null ? perParticle[p] : ((Betas.Uniform) betas).beta();
-            for (int t = 0; t < transitions; t++) {
-                sweep(s, p, firstChain + p, beta, false, seed, step + t);
-            }
-        }
-    }
-
-    /** {@code log f_β = β J S(x)}: linear in β with slope J S. */
-    @Override
-    public void levels(ParticleMatrix x, int count, ParticleVector levelBetas, int levels, ParticleVector logF,
-                       ParticleVector slope) {
-        float[] s = states(x);
-        double[] betas = backend.values(levelBetas);
-        for (int p = 0; p < count; p++) {
-            double js = coupling * agreements(s, p);
-            for (int k = 0; k < levels; k++) {
-                backend.values(logF)[p * levels + k] = betas[k] * js;
-                backend.values(slope)[p * levels + k] = js;
-            }
-        }
-    }
-
-    private void sweep(float[] s, int p, int chain, double beta, boolean colourOneFirst, long seed, int step) {
+    void sweep(float[] s, int p, int chain, double beta, boolean colourOneFirst, long seed, int step) {
         for (int pass = 0; pass < 2; pass++) {
             int current = colourOneFirst ? 1 - pass : pass;
             for (int i = 0; i < n; i++) {
@@ -164,25 +87,14 @@ final class ReferencePottsKernel implements TemperedKernel {
         return k;
     }
 
-    /** {@code Σ_i [δ(x_i, x_right) + δ(x_i, x_down)]}: every bond once. */
-    private int agreements(float[] s, int p) {
+    /** {@code J Σ_i [δ(x_i, x_right) + δ(x_i, x_down)]}: every bond once. */
+    @Override
+    double energy(float[] s, int p) {
         int a = 0;
         for (int i = 0; i < n; i++) {
             float v = s[p * n + i];
             a += (v == s[p * n + neighbour[4 * i]] ? 1 : 0) + (v == s[p * n + neighbour[4 * i + 2]] ? 1 : 0);
         }
-        return a;
-    }
-
-    private float[] states(ParticleMatrix m) {
-        if (closed) {
-            throw new IllegalStateException("Potts kernel is closed");
-        }
-        return backend.matrix(m).values();
-    }
-
-    @Override
-    public void close() {
-        closed = true;
+        return coupling * a;
     }
 }
