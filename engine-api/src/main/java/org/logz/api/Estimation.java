@@ -670,7 +670,7 @@ public final class Estimation {
     public boolean splitsChains() {
         Family family = check();
         return (family == Family.ANNEALING || family == Family.WORK || family == Family.TEMPERED)
-                && problem.independentChains() && !forwardStart();
+                && problem.independentChains(pathOptions()) && !forwardStart();
     }
 
     /** Whether reverse chains start from the forward run's end states, which a run split by chains does not have. */

@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * errors at the chain counts logz runs. Tempered sampling's chains run with ε frozen after {@link #FREEZE} calls at a
  * level, a fixed Markov kernel from then on (its initial rounds absorb the adaptive phase). A fixed ε
  * ({@code adapt} off) is exact. Because ε follows the whole batch, adaptive runs are not split by chains
- * ({@code Problem.independentChains()}).
+ * ({@code Problem.independentChains}).
  *
  * <p>Runs are kept apart by their seed (each replicate, direction and pilot has its own key): a seed's first call starts
  * from the initial ε, so replicates and forward/reverse runs do not share adaptation; the {@link #SEEDS} most recently

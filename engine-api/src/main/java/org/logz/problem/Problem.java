@@ -137,10 +137,11 @@ public interface Problem {
     }
 
     /**
-     * Whether the chains of one run move independently, so that a run can be split by chains; the pseudo-marginal
-     * moves of latent-variable models follow the whole cloud.
+     * Whether the chains of one run with these options move independently, so that a run can be split by chains; the
+     * pseudo-marginal moves of latent-variable models follow the whole cloud, and an HMC step size adapted on the fly
+     * follows the whole batch's acceptance.
      */
-    default boolean independentChains() {
+    default boolean independentChains(PathOptions options) {
         return true;
     }
 

@@ -192,7 +192,7 @@ class ChainPartsTest {
     }
 
     @Test
-    void methodsThatCoupleTheirChainsAndPseudoMarginalPathsDoNotSplit() {
+    void methodsThatCoupleTheirChainsPseudoMarginalPathsAndAdaptedStepSizesDoNotSplit() {
         assertTrue(Logz.demo().bar().splitsChains());
         assertFalse(Logz.demo().smc().splitsChains());
         assertTrue(Logz.demo().rts().splitsChains());
@@ -201,5 +201,9 @@ class ChainPartsTest {
         assertFalse(Logz.model("glmm:sim8").ais().splitsChains());
         UserException glmm = assertThrows(UserException.class, () -> Logz.model("glmm:sim8").ais().chainParts(1, 2));
         assertTrue(glmm.getMessage().contains("do not split"), glmm.getMessage());
+        assertTrue(Logz.model("gpc:digits35").kernel("hmc").ais().splitsChains(), "a fixed HMC step size splits");
+        assertFalse(Logz.model("gpc:digits35").kernel("hmc:step=auto").ais().splitsChains(),
+                "an adapted step size follows the whole batch");
+        assertFalse(Logz.model("gmm:step=auto").ais().splitsChains());
     }
 }

@@ -78,7 +78,7 @@ public record GmmProblem(GaussianMixture model) implements Problem {
 
     /** An adaptive step size follows the whole batch's acceptance ({@code HmcStepSizes}), so such runs are not split. */
     @Override
-    public boolean independentChains() {
+    public boolean independentChains(PathOptions options) {
         return !model.hmc().adapt();
     }
 

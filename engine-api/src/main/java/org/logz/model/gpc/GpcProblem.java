@@ -70,10 +70,22 @@ public record GpcProblem(GpClassification model) implements Problem {
      */
     @Override
     public TemperedModel temperedModel(ParticleBackend backend, PathOptions options) {
+        Optional<HmcSettings> hmc = hmc(options);
         TemperedGpc path = gpcPath(options);
+        return hmc.isEmpty() ? path : new WhitenedGpc(path, hmc.get());
+    }
+
+    /** With a step size adapted on the fly ({@code step=auto}) every chain's next ε follows the batch's acceptance. */
+    @Override
+    public boolean independentChains(PathOptions options) {
+        return hmc(options).map(settings -> !settings.adapt()).orElse(true);
+    }
+
+    /** The HMC settings of {@code --kernel hmc[:...]} (ARM Fig. 2's for the start, then the given keys); empty for ellipse. */
+    private static Optional<HmcSettings> hmc(PathOptions options) {
         String kernel = options.kernel() == null ? "ellipse" : options.kernel().trim().toLowerCase(Locale.ROOT);
         if (kernel.equals("ellipse")) {
-            return path;
+            return Optional.empty();
         }
         if (!kernel.equals("hmc") && !kernel.startsWith("hmc:")) {
             throw new UserException("--kernel must be ellipse or hmc[:leapfrog=L,step=E|auto[:E],accept=A,jitter=on|off], "
@@ -86,12 +98,15 @@ public record GpcProblem(GpClassification model) implements Problem {
                         + String.join(", ", new TreeSet<>(HmcSettings.KEYS)));
             }
         }
-        return new WhitenedGpc(path, WhitenedGpc.paperSettings(path.start()).with(p));
+        return Optional.of(WhitenedGpc.paperSettings(start(options)).with(p));
+    }
+
+    private static TemperedGpc.Start start(PathOptions options) {
+        return options.start() == null ? TemperedGpc.Start.EP : TemperedGpc.Start.parse(options.start());
     }
 
     private TemperedGpc gpcPath(PathOptions options) {
-        TemperedGpc.Start start = options.start() == null ? TemperedGpc.Start.EP : TemperedGpc.Start.parse(options.start());
-        if (start == TemperedGpc.Start.PRIOR) {
+        if (start(options) == TemperedGpc.Start.PRIOR) {
             return TemperedGpc.fromPrior(model);
         }
         ProbitEp.Result ep;

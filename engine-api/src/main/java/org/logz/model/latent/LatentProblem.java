@@ -104,7 +104,7 @@ public record LatentProblem(LatentModel model) implements Problem {
 
     /** The pseudo-marginal moves follow the whole cloud. */
     @Override
-    public boolean independentChains() {
+    public boolean independentChains(PathOptions options) {
         return false;
     }
 

@@ -55,7 +55,7 @@ public record MixtureProblem(Mixture model) implements Problem {
 
     /** The random-walk moves follow the whole cloud. */
     @Override
-    public boolean independentChains() {
+    public boolean independentChains(PathOptions options) {
         return false;
     }
 

@@ -74,7 +74,7 @@ class GaussianMixtureTest {
         assertEquals(GaussianMixture.defaults(), ((GmmProblem) Problem.parse("gmm")).model());
         assertEquals(new HmcSettings(10, 0.3, true, 0.8, true),
                 ((GmmProblem) Problem.parse("gmm:step=auto:0.3,accept=0.8")).model().hmc());
-        assertTrue(p.independentChains(), "a fixed step size splits");
+        assertTrue(p.independentChains(null), "a fixed step size splits");
         for (String bad : new String[] {"gmm:k=3", "gmm:d=0", "gmm:d=2.5", "gmm:w=1", "gmm:s1=0", "gmm:sep=-1",
                 "gmm:step=fast", "gmm:step=0", "gmm:leapfrog=0", "gmm:accept=1", "gmm:jitter=yes", "gmm:d",
                 "gmm:s0=nan"}) {
