@@ -53,8 +53,9 @@ class ModelFamiliesTest {
         assertEquals("RBMs", ModelFamilies.readers("--data"));
         assertEquals("latent-variable models (--model glmm:... or sv:...)", ModelFamilies.readers("--proposal"));
         assertEquals("GP classification (--model gpc:...)", ModelFamilies.running(Family.APPROXIMATION));
-        assertEquals("--method rm builds up an RBM's visible units or a GP classifier's cases; it does not apply to "
-                + "ising:L=4", assertThrows(UserException.class, () -> Problem.parse("ising:L=4").sequence(null, null,
-                ResampleMove.Variant.RM, Method.RM)).getMessage());
+        assertEquals("--method rm builds up an RBM's visible units, a GP classifier's cases, a GLMM's groups (data "
+                + "annealing) or a mixture's observations (data annealing); it does not apply to ising:L=4",
+                assertThrows(UserException.class, () -> Problem.parse("ising:L=4").sequence(null, null,
+                        ResampleMove.Variant.RM, Method.RM)).getMessage());
     }
 }
