@@ -31,7 +31,7 @@ final class ConsensusReport {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Report(Method method, @JsonUnwrapped Problem.Description problem, double tolerance, boolean reached,
                   String verdict, double logZ, double stderr, List<Run> estimators, int rounds, List<Run> runs,
-                  String backend, long seed, Double exactLogZ, Double error,
+                  String backend, long seed, Double exactLogZ, Double error, EstimateReport.Convention convention,
                   double seconds, List<Warning> warnings) {
     }
 
@@ -61,7 +61,7 @@ final class ConsensusReport {
         if (c.timeLimit != null) {
             e.timeLimit(seconds(c.timeLimit));
         }
-        Double exact = problem.exactLogZ(c.compareExact).orElse(null);
+        Double exact = c.exactLogZ(problem);
         Result result = e.run();
         ConsensusResult answer = (ConsensusResult) result.run();
         List<Warning> warnings = new ArrayList<>(result.warnings());
@@ -71,7 +71,8 @@ final class ConsensusReport {
                 answer.verdict(), answer.logZ(), answer.stdErr(), Run.of(answer.evidence()), answer.rounds(),
                 Run.of(answer.readings()),
                 answer.backend(),
-                c.seed, exact, exact == null ? null : answer.logZ() - exact, answer.seconds(), List.copyOf(warnings));
+                c.seed, exact, exact == null ? null : answer.logZ() - exact,
+                EstimateReport.Convention.of(problem, answer.logZ(), exact), answer.seconds(), List.copyOf(warnings));
         PrintWriter out = c.spec.commandLine().getOut();
         if (c.json) {
             Json.print(out, report);
@@ -91,6 +92,7 @@ final class ConsensusReport {
         if (r.exactLogZ() != null) {
             out.printf(Locale.ROOT, "exact    %.4f (error %+.4f)%n", r.exactLogZ(), r.error());
         }
+        EstimateReport.Convention.print(out, r.convention());
         for (Run e : r.estimators()) {
             out.printf(Locale.ROOT, "%-8s %.4f ± %.4f (%s, %.1f s%s)%n", e.method(), e.logZ(), e.stderr(), e.budget(),
                     e.seconds(), e.warnings().isEmpty() ? "" : "; warned " + String.join(", ",

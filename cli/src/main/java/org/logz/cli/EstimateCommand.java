@@ -210,7 +210,7 @@ public final class EstimateCommand implements Callable<Integer> {
             estimation.backend(Backends.best());
         }
         estimation.check();
-        Double exact = problem.exactLogZ(compareExact).orElse(null);
+        Double exact = exactLogZ(problem);
         exactLogZ = exact == null ? OptionalDouble.empty() : OptionalDouble.of(exact);
         Outcome outcome;
         if (sparkMaster == null) {
@@ -245,6 +245,19 @@ public final class EstimateCommand implements Callable<Integer> {
         EstimateReport report = report(estimation, result, exact);
         print(report, result.summary());
         return warningReport.finish(spec.commandLine().getErr(), report.warnings());
+    }
+
+    /**
+     * The exact log Z the report compares with: the model's own where it is cheap, more with {@code --compare-exact},
+     * which is refused up front where the model has none within reach instead of being dropped without a word.
+     */
+    Double exactLogZ(Problem problem) {
+        Double exact = problem.exactLogZ(compareExact).orElse(null);
+        if (compareExact && exact == null) {
+            throw new UserException("--compare-exact: " + problem.describe().model() + " has no exact log Z within reach "
+                    + "(logz exact --model ... says why)");
+        }
+        return exact;
     }
 
     /** The model of {@code --model}, {@code --log-ell} and {@code --log-sigma}. */
@@ -435,11 +448,7 @@ public final class EstimateCommand implements Callable<Integer> {
         if (r.exactLogZ() != null) {
             out.printf(Locale.ROOT, "exact    %.4f (error %+.4f)%n", r.exactLogZ(), r.error());
         }
-        if (r.convention() != null) {
-            EstimateReport.Convention c = r.convention();
-            out.printf(Locale.ROOT, "         log Z - %s = %.4f%s (%s = %.4f)%n", c.term(), c.logZ(),
-                    c.exactLogZ() == null ? "" : String.format(Locale.ROOT, ", exact %.4f", c.exactLogZ()), c.term(), c.offset());
-        }
+        EstimateReport.Convention.print(out, r.convention());
         out.printf(Locale.ROOT, "run      %s, seed %d, %.2f s%n", summary, seed, r.seconds());
         if (r.spark() != null) {
             out.printf(Locale.ROOT, "spark    %s, %d task%s%s%n", r.spark().master(), r.spark().tasks(),

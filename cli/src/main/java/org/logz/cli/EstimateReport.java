@@ -1,6 +1,8 @@
 package org.logz.cli;
 
+import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 
@@ -48,6 +50,15 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
         static Convention of(Problem problem, double logZ, Double exact) {
             return problem.convention().map(c -> new Convention(c.term(), c.offset(), logZ - c.offset(),
                     exact == null ? null : exact - c.offset())).orElse(null);
+        }
+
+        /** The text report's line under the headline, nothing where there is no convention. */
+        static void print(PrintWriter out, Convention c) {
+            if (c != null) {
+                out.printf(Locale.ROOT, "         log Z - %s = %.4f%s (%s = %.4f)%n", c.term(), c.logZ(),
+                        c.exactLogZ() == null ? "" : String.format(Locale.ROOT, ", exact %.4f", c.exactLogZ()), c.term(),
+                        c.offset());
+            }
         }
     }
 

@@ -58,5 +58,11 @@ class GpcHmcCommandsTest {
         Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--method", "ais", "--kernel", "hmc"),
                 "--kernel applies to");
         Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "arm", "--kernel", "hmc"), "--kernel");
+        Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ais", "--kernel", "hmc:"),
+                "--kernel hmc:: write hmc:key=value");
+        Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ais", "--kernel",
+                "hmc:leapfrog=5,leapfrog=6"), "leapfrog is given twice");
+        Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ais", "--kernel", "hmc:step=auto",
+                "--checkpoint", "run.ckpt"), "--checkpoint and --resume: an HMC step size adapted on the fly");
     }
 }

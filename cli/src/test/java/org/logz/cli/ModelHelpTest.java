@@ -28,7 +28,7 @@ class ModelHelpTest {
     void theExactDescriptionNamesEachMethod() {
         assertEquals("Exact log Z: of an RBM by Gray-code enumeration of its smaller layer (at most 30 units), of "
                 + "ising:L=N by Kaufman's formula, of potts:q=Q,L=N by transfer matrix (L ≤ 12 for q = 2, 8 for q = 3, 6 "
-                + "for q ≤ 10, else 4), of gauss-toy in closed form, of gmm: Gaussian mixtures in closed form, of small "
+                + "for q ≤ 10, 4 for q ≤ 80, else 2), of gauss-toy in closed form, of gmm: Gaussian mixtures in closed form, of small "
                 + "GP classifiers by orthant "
                 + "probabilities, of glmm: models with at most 2 covariates by quadrature over θ (refused when its two "
                 + "rules disagree), of mixture: by the sum over the K^n allocations (K^n ≤ 2^20). Prints one JSON object.", ModelHelp.exactDescription());

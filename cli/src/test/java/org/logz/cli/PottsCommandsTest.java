@@ -60,6 +60,18 @@ class PottsCommandsTest {
         assertEquals("transfer matrix", j.get("formula").asText());
         assertEquals(j.get("logZ").asDouble() - 16 * Math.log(2), j.get("convention").get("logZ").asDouble(), 1e-9);
         Cli.assertUserError(Cli.run("exact", "--model", "potts:q=10,L=8"), "exact log Z needs R·L²·q^L ≤ 1e10");
+        Cli.assertUserError(Cli.run("estimate", "--model", "potts:q=10,L=8", "--method", "ais", "--compare-exact"),
+                "--compare-exact: potts:q=10,L=8,J=2 has no exact log Z within reach");
+        JsonNode strong = ok("exact", "--model", "potts:q=3,L=4,J=89");
+        assertEquals(Math.log(3) + 32 * 89, strong.get("logZ").asDouble(), 1e-9 * 2849, "no overflow at 2LJ > 709");
+    }
+
+    @Test
+    void aConsensusReportsHabecksFormToo() throws IOException {
+        JsonNode j = ok("estimate", "--model", "potts:q=3,L=4", "--tolerance", "0.5", "--seed", "1", "--json");
+        assertEquals(j.get("logZ").asDouble() - 16 * Math.log(3), j.get("convention").get("logZ").asDouble(), 1e-9);
+        Cli.Outcome text = Cli.run("estimate", "--model", "potts:q=3,L=4", "--tolerance", "0.5", "--seed", "1");
+        assertTrue(text.out().contains("log Z - N ln q = "), text.out());
     }
 
     @Test

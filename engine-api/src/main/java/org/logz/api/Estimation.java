@@ -970,6 +970,9 @@ public final class Estimation {
         if (replicatesRun > 1) {
             throw new UserException("--checkpoint and --resume save one run; drop --replicates");
         }
+        problem.notResumable(pathOptions()).ifPresent(reason -> {
+            throw new UserException("--checkpoint and --resume: " + reason);
+        });
         if (checkpoint != null) {
             AtomicFiles.checkWritable(checkpoint);
         }

@@ -49,6 +49,9 @@ public record HmcSettings(int leapfrog, double stepSize, boolean adapt, double t
 
     /** The keys of {@link #with(Map)}. */
     public static final Set<String> KEYS = Set.of("leapfrog", "step", "accept", "jitter");
+    /** Why an adapted run is not checkpointed: its ε's live in the kernel, not in the checkpoint. */
+    public static final String NOT_RESUMABLE = "an HMC step size adapted on the fly (step=auto) is not saved in a "
+            + "checkpoint, so a resumed run would not be the uninterrupted one; give a fixed step=E";
 
     /**
      * These settings with the values of the keys {@code leapfrog=L}, {@code step=E|auto|auto:E} ({@link #withStep}),

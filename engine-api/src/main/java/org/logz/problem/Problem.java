@@ -145,6 +145,11 @@ public interface Problem {
         return true;
     }
 
+    /** Why a run with these options cannot be checkpointed and resumed to the same bits; empty where it can. */
+    default Optional<String> notResumable(PathOptions options) {
+        return Optional.empty();
+    }
+
     /**
      * The refusal of {@code method}, of a family the model does not run, when the options are checked; empty where
      * the run itself refuses it (naming what it builds on).
@@ -274,19 +279,30 @@ public interface Problem {
         }
     }
 
-    /** {@code name:key=value,...} as a map with lower-case keys; a bare name gives an empty map. */
+    /** {@code name:key=value,...} of {@code --model} as a map with lower-case keys; a bare name gives an empty map. */
     static Map<String, String> parameters(String spec, String name) {
+        return parameters("--model", spec, name);
+    }
+
+    /**
+     * {@code name:key=value,...} given to {@code option} as a map with lower-case keys; a bare name gives an empty map.
+     * An empty part or a key given twice is refused, so a typo never silently yields to a later value.
+     */
+    static Map<String, String> parameters(String option, String spec, String name) {
         Map<String, String> out = new LinkedHashMap<>();
         int colon = spec.indexOf(':');
         if (colon < 0) {
             return out;
         }
-        for (String part : spec.substring(colon + 1).split(",")) {
+        for (String part : spec.substring(colon + 1).split(",", -1)) {
             int eq = part.indexOf('=');
             if (eq <= 0 || eq == part.length() - 1) {
-                throw new UserException("--model " + spec + ": write " + name + ":key=value,...");
+                throw new UserException(option + " " + spec + ": write " + name + ":key=value,...");
             }
-            out.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT), part.substring(eq + 1).trim());
+            String key = part.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+            if (out.put(key, part.substring(eq + 1).trim()) != null) {
+                throw new UserException(option + " " + spec + ": " + key + " is given twice");
+            }
         }
         return out;
     }

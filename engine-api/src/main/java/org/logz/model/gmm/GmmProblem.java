@@ -82,6 +82,11 @@ public record GmmProblem(GaussianMixture model) implements Problem {
         return !model.hmc().adapt();
     }
 
+    @Override
+    public Optional<String> notResumable(PathOptions options) {
+        return model.hmc().adapt() ? Optional.of(HmcSettings.NOT_RESUMABLE) : Optional.empty();
+    }
+
     /** {@code exact} (default: draws from the mixture itself), {@code forward[:G]} or {@code gibbs:B} (B HMC transitions). */
     @Override
     public Start reverseStart(String spec, TemperedPath path, int chains, PathOptions options) {

@@ -81,6 +81,11 @@ public record GpcProblem(GpClassification model) implements Problem {
         return hmc(options).map(settings -> !settings.adapt()).orElse(true);
     }
 
+    @Override
+    public Optional<String> notResumable(PathOptions options) {
+        return independentChains(options) ? Optional.empty() : Optional.of(HmcSettings.NOT_RESUMABLE);
+    }
+
     /** The HMC settings of {@code --kernel hmc[:...]} (ARM Fig. 2's for the start, then the given keys); empty for ellipse. */
     private static Optional<HmcSettings> hmc(PathOptions options) {
         String kernel = options.kernel() == null ? "ellipse" : options.kernel().trim().toLowerCase(Locale.ROOT);
@@ -91,7 +96,7 @@ public record GpcProblem(GpClassification model) implements Problem {
             throw new UserException("--kernel must be ellipse or hmc[:leapfrog=L,step=E|auto[:E],accept=A,jitter=on|off], "
                     + "got '" + options.kernel() + "'");
         }
-        Map<String, String> p = Problem.parameters(kernel, "hmc");
+        Map<String, String> p = Problem.parameters("--kernel", kernel, "hmc");
         for (String key : p.keySet()) {
             if (!HmcSettings.KEYS.contains(key)) {
                 throw new UserException("--kernel " + kernel + ": unknown parameter '" + key + "'; use "

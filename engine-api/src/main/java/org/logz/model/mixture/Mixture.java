@@ -19,6 +19,9 @@ import org.logz.model.PointwiseLikelihood;
  * over the observations, so data annealing enters them one at a time.
  */
 public final class Mixture implements PointwiseLikelihood {
+    /** The largest magnitude of the data and priors, and of their ratio to σ, that stays finite in float32 squares. */
+    static final double MAX_SCALE = 1e15;
+
     /** The most parameters K·d. */
     public static final int MAX_PARAMETERS = 100;
     /** The most observations. */
@@ -83,6 +86,20 @@ public final class Mixture implements PointwiseLikelihood {
             if (!Double.isFinite(v)) {
                 throw new UserException(name + ": prior_mean holds a non-finite value (" + v + ")");
             }
+        }
+        double spread = priorSd;
+        for (double v : y) {
+            spread = Math.max(spread, Math.abs(v));
+        }
+        for (double v : priorMean) {
+            spread = Math.max(spread, Math.abs(v));
+        }
+        // the particles are float32 and the likelihoods squares of (y - μ)/σ: beyond this ratio they overflow or
+        // round away, and every estimate would stop on a non-finite slope instead
+        if (!(spread / sigma <= MAX_SCALE && spread <= MAX_SCALE && sigma >= 1 / MAX_SCALE)) {
+            throw new UserException(name + ": the data, prior mean and prior_sd reach " + spread + " against sigma = "
+                    + sigma + "; logz needs both within 1e15 in magnitude and their ratio to sigma at most 1e15 (rescale "
+                    + "the data)");
         }
         this.y = y.clone();
         this.dim = dim;

@@ -21,7 +21,7 @@ public final class PottsExact {
     public static final double MAX_WORK = 1e10;
     /** What the refusal and the docs say of the limit. */
     public static final String LIMIT = "R·L²·q^L ≤ 1e10 operations, R the colour patterns of a row (even L: q = 2: L ≤ 12; "
-            + "q = 3: L ≤ 8; q = 4 to 10: L ≤ 6; q ≥ 11: L ≤ 4)";
+            + "q = 3: L ≤ 8; q = 4 to 10: L ≤ 6; q = 11 to 80: L ≤ 4; q ≥ 81: L = 2)";
 
     private PottsExact() {
     }
@@ -60,14 +60,21 @@ public final class PottsExact {
         for (int c = 1; c <= size; c++) {
             power[c] = power[c - 1] * colours;
         }
-        byte[][] digit = new byte[size][states];
+        // short, not byte: colours run to 255, past a signed byte
+        short[][] digit = new short[size][states];
         for (int c = 0; c < size; c++) {
             for (int state = 0; state < states; state++) {
-                digit[c][state] = (byte) (state / power[c] % colours);
+                digit[c][state] = (short) (state / power[c] % colours);
             }
         }
-        double[] bond = {1, Math.exp(coupling), Math.exp(2 * coupling)};
-        double stay = Math.expm1(coupling);
+        // Every factor is taken relative to the largest the site can bring, e^{J (1 + m)} with m its left and wrap bonds
+        // (0 in column 0, 1 inside, 2 in the last column; 2L per row in all), so J up to its limit never overflows:
+        // e^{J (k - m)} for the k of them that agree, and the vertical bond's Σ_y v_y e^{J δ(x, y)} as
+        // e^J (e^{-J} Σ_y v_y + (1 - e^{-J}) v_x). A row-0 pattern whose every entry then underflows (J beyond ~700)
+        // weighs e^{-J} or less against the uniform one, which always keeps a factor near 1: it adds nothing.
+        double[] bond = {Math.exp(-2 * coupling), Math.exp(-coupling), 1};
+        double keep = -Math.expm1(-coupling);
+        double other = Math.exp(-coupling);
         double[] v = new double[states];
         double[] w = new double[states];
         int[] first = new int[size];
@@ -87,20 +94,21 @@ public final class PottsExact {
             for (int r = 1; r < size; r++) {
                 for (int c = 0; c < size; c++) {
                     int stride = power[c];
-                    byte[] left = c > 0 ? digit[c - 1] : null;
-                    byte[] wrap = c == size - 1 ? digit[0] : null;
+                    short[] left = c > 0 ? digit[c - 1] : null;
+                    short[] wrap = c == size - 1 ? digit[0] : null;
+                    int shift = 2 - (left == null ? 0 : 1) - (wrap == null ? 0 : 1);
                     for (int high = 0; high < states; high += stride * colours) {
                         for (int base = high; base < high + stride; base++) {
-                            // Σ_y v_y e^{J δ(x, y)} = Σ_y v_y + (e^J - 1) v_x over the replaced digit y
                             double sum = 0;
                             for (int y = 0; y < colours; y++) {
                                 sum += v[base + y * stride];
                             }
+                            sum *= other;
                             int l = left == null ? -1 : left[base];
                             int wr = wrap == null ? -1 : wrap[base];
                             for (int x = 0; x < colours; x++) {
                                 int at = base + x * stride;
-                                w[at] = bond[(x == l ? 1 : 0) + (x == wr ? 1 : 0)] * (sum + stay * v[at]);
+                                w[at] = bond[shift + (x == l ? 1 : 0) + (x == wr ? 1 : 0)] * (sum + keep * v[at]);
                             }
                         }
                     }
@@ -112,10 +120,17 @@ public final class PottsExact {
                 for (double value : v) {
                     rowMax = Math.max(rowMax, value);
                 }
+                if (rowMax == 0) {
+                    logScale = Double.NEGATIVE_INFINITY;
+                    break;
+                }
                 for (int state = 0; state < states; state++) {
                     v[state] /= rowMax;
                 }
-                logScale += Math.log(rowMax);
+                logScale += Math.log(rowMax) + 2 * coupling * size;
+            }
+            if (logScale == Double.NEGATIVE_INFINITY) {
+                continue;
             }
             double sum = 0;
             for (int state = 0; state < states; state++) {
@@ -123,9 +138,9 @@ public final class PottsExact {
                 for (int c = 0; c < size; c++) {
                     agree += digit[c][state] == first[c] ? 1 : 0;
                 }
-                sum += v[state] * Math.exp(coupling * agree);
+                sum += v[state] * Math.exp(coupling * (agree - size));
             }
-            terms.add(logScale + Math.log(sum) + logFallingFactorial(colours, used));
+            terms.add(logScale + coupling * size + Math.log(sum) + logFallingFactorial(colours, used));
         } while (nextPattern(first, colours));
         double max = terms.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         double total = 0;

@@ -45,7 +45,7 @@ public final class PottsFamily implements ModelFamily {
 
     @Override
     public Optional<String> exactHelp() {
-        return Optional.of("of potts:q=Q,L=N by transfer matrix (L ≤ 12 for q = 2, 8 for q = 3, 6 for q ≤ 10, else 4)");
+        return Optional.of("of potts:q=Q,L=N by transfer matrix (L ≤ 12 for q = 2, 8 for q = 3, 6 for q ≤ 10, 4 for q ≤ 80, else 2)");
     }
 
     @Override

@@ -77,7 +77,7 @@ class GaussianMixtureTest {
         assertTrue(p.independentChains(null), "a fixed step size splits");
         for (String bad : new String[] {"gmm:k=3", "gmm:d=0", "gmm:d=2.5", "gmm:w=1", "gmm:s1=0", "gmm:sep=-1",
                 "gmm:step=fast", "gmm:step=0", "gmm:leapfrog=0", "gmm:accept=1", "gmm:jitter=yes", "gmm:d",
-                "gmm:s0=nan"}) {
+                "gmm:s0=nan", "gmm:d=10,d=5", "gmm:,", "gmm:d=3,"}) {
             UserException e = assertThrows(UserException.class, () -> Problem.parse(bad), bad);
             assertTrue(e.getMessage().startsWith("--model " + bad), e.getMessage());
             assertTrue(!e.getMessage().contains("\n"), e.getMessage());

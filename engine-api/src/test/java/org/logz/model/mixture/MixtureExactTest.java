@@ -69,6 +69,10 @@ class MixtureExactTest {
                 new double[] {0}, 1, "sum"));
         assertThrows(UserException.class, () -> new Mixture(new double[] {1}, 1, new double[] {1}, 0, new double[] {0}, 1,
                 "sigma"));
+        assertThrows(UserException.class, () -> new Mixture(new double[] {1e200}, 1, new double[] {1}, 1,
+                new double[] {0}, 1, "huge"), "data whose squares overflow");
+        assertThrows(UserException.class, () -> new Mixture(new double[] {1}, 1, new double[] {1}, 1e-300,
+                new double[] {0}, 1, "tiny sigma"), "a σ whose ratio to the data overflows");
         assertThrows(UserException.class, () -> new Mixture(new double[] {Double.NaN}, 1, new double[] {1}, 1,
                 new double[] {0}, 1, "nan"));
         assertThrows(UserException.class, () -> new Mixture(new double[] {1, 2, 3}, 2, new double[] {1}, 1,

@@ -52,6 +52,26 @@ class PottsExactTest {
      * q = 2 is the Ising model: δ(x_i, x_j) = (1 + s_i s_j)/2, so J Σ δ = J·L² + (J/2) Σ s_i s_j over the 2L² bonds and
      * log Z_Potts(J) = J L² + log Z_Ising(β = J/2), both over 2^{L²} states.
      */
+    /**
+     * The 2 × 2 torus doubles every bond: a ring of four sites at coupling K = 2J, whose Z = (e^K + q - 1)^4 +
+     * (q - 1)(e^K - 1)^4, in log form so that large J stays finite. Colours past a signed byte (q ≥ 128) and
+     * couplings whose e^{2LJ} overflows once gave wrong or non-finite values.
+     */
+    @Test
+    void manyColoursAndStrongCouplingsMatchTheRing() {
+        for (int colours : new int[] {2, 10, 127, 128, 129, 200, 255}) {
+            for (double coupling : new double[] {0.3, 2, 89, 400, 1000}) {
+                double k = 2 * coupling;
+                double ring = 4 * k + Math.log(Math.pow(1 + (colours - 1) * Math.exp(-k), 4)
+                        + (colours - 1) * Math.pow(-Math.expm1(-k), 4));
+                double logZ = PottsExact.logZ(colours, 2, coupling);
+                assertEquals(ring, logZ, 1e-12 * Math.abs(ring), "q = " + colours + ", J = " + coupling);
+            }
+        }
+        double strong = PottsExact.logZ(3, 4, 89);
+        assertEquals(Math.log(3) + 32 * 89, strong, 1e-9 * strong, "ground states dominate at J = 89");
+    }
+
     @Test
     void twoColoursAreIsingAtHalfTheCoupling() {
         for (int size : new int[] {2, 4, 6, 8}) {
