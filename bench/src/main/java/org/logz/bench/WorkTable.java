@@ -29,8 +29,8 @@ public final class WorkTable {
      * overlap, BAR and the histogram estimator are NaN and {@code failure} says why (null otherwise).
      */
     public record Row(int sweepsPerStep, int chains, int steps, double lower, double upper, double ais, double raise,
-                      double cumulant, double bar, double barStdErr, double histogram, double exact, double seconds,
-                      String failure) {
+                      double cumulant, double bar, double barStdErr, double histogram, double histogramStdErr,
+                      double exact, double seconds, String failure) {
     }
 
     private WorkTable() {
@@ -69,15 +69,18 @@ public final class WorkTable {
                     rows.add(new Row(n, chains, schedule.steps(), b.logZ(Method.LOWER_BOUND) - z0,
                             b.logZ(Method.UPPER_BOUND) - z0, b.logZ(Method.JARZYNSKI_FORWARD) - z0,
                             b.logZ(Method.JARZYNSKI_REVERSE) - z0, b.logZ(Method.CUMULANT) - z0, b.logZ(Method.BAR) - z0,
-                            b.estimate(Method.BAR).stdErr().orElseThrow(), b.logZ(Method.HISTOGRAM) - z0, exactLogZ - z0,
-                            seconds, null));
+                            b.estimate(Method.BAR).stdErr().orElseThrow(),
+                            b.has(Method.HISTOGRAM) ? b.logZ(Method.HISTOGRAM) - z0 : Double.NaN,
+                            b.has(Method.HISTOGRAM) ? b.estimate(Method.HISTOGRAM).stdErr().orElse(Double.NaN) : Double.NaN,
+                            exactLogZ - z0, seconds,
+                            b.failures().isEmpty() ? null : b.failures().get(0).message()));
                 } catch (EstimationException e) {
                     double[] wF = f.work();
                     double[] wR = r.work();
                     rows.add(new Row(n, chains, schedule.steps(), WorkEstimators.lowerBound(wF).logRatio(),
                             WorkEstimators.upperBound(wR).logRatio(), WorkEstimators.jarzynskiForward(wF).logRatio(),
                             WorkEstimators.jarzynskiReverse(wR).logRatio(), WorkEstimators.cumulant(wF, wR).logRatio(),
-                            Double.NaN, Double.NaN, Double.NaN, exactLogZ - z0, seconds, e.getMessage()));
+                            Double.NaN, Double.NaN, Double.NaN, Double.NaN, exactLogZ - z0, seconds, e.getMessage()));
                 }
             }
             listener.progress(++done, sweepsPerStep.length, Double.NaN, Double.NaN);
@@ -98,8 +101,11 @@ public final class WorkTable {
             sb.append(String.format(Locale.ROOT, "| %d | %d | %d | %.2f | %.2f |", r.sweepsPerStep(), r.chains(), r.steps(),
                     r.lower(), r.upper()));
             for (int i = 0; i < estimates.length; i++) {
-                String v = Double.isNaN(estimates[i]) ? "no overlap"
-                        : String.format(Locale.ROOT, i == 3 ? "%.2f ± %.2f" : "%.2f", estimates[i], r.barStdErr());
+                String v = Double.isNaN(estimates[i]) ? (Double.isNaN(r.bar()) ? "no overlap" : "failed")
+                        : i == 3 ? String.format(Locale.ROOT, "%.2f ± %.2f", estimates[i], r.barStdErr())
+                        : i == 4 && !Double.isNaN(r.histogramStdErr())
+                        ? String.format(Locale.ROOT, "%.2f ± %.2f", estimates[i], r.histogramStdErr())
+                        : String.format(Locale.ROOT, "%.2f", estimates[i]);
                 sb.append(' ').append(Math.abs(estimates[i] - r.exact()) <= best + 0.005 ? "**" + v + "**" : v).append(" |");
             }
             sb.append(Double.isNaN(r.exact()) ? " – |" : String.format(Locale.ROOT, " %.2f |", r.exact()))

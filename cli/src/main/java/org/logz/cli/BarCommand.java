@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.logz.base.EstimationException;
 import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 import org.logz.estimate.work.Bar;
@@ -52,8 +54,12 @@ final class BarCommand implements Callable<Integer> {
                 WorkEstimators.cumulant(wF, wR))) {
             others.put(e.method(), e.logRatio());
         }
-        others.put(Method.HISTOGRAM, WorkHistogram.of(wF, wR).logRatio());
         List<Warning> warnings = new ArrayList<>();
+        try {
+            others.put(Method.HISTOGRAM, WorkHistogram.of(wF, wR).logRatio());
+        } catch (EstimationException e) {
+            warnings.add(Warning.estimatorFailed(Set.of(Method.HISTOGRAM), Method.BAR, e.getMessage()));
+        }
         if (bar.overlap() < Bar.MIN_OVERLAP) {
             warnings.add(Warning.poorOverlap(bar.overlap(), Bar.MIN_OVERLAP));
         }

@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.OptionSpec;
 public final class FamilyOptions implements IModelTransformer {
     /** Every family option the command line takes, in the order of the help; each name once. */
     static final List<FamilyOption<?>> ALL = Stream.of(SharedOptions.OPTIONS, AnnealingOptions.OPTIONS,
-            TemperingOptions.OPTIONS, SequentialOptions.OPTIONS, SmcOptions.OPTIONS).flatMap(List::stream)
+            TemperingOptions.OPTIONS, SequentialOptions.OPTIONS, SmcOptions.OPTIONS, SmcOptions.AISEL_OPTIONS).flatMap(List::stream)
             .filter(option -> option.help() != null).toList();
 
     /** The first of the command's own options that the help lists after the family options. */

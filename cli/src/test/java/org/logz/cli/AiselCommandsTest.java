@@ -115,6 +115,29 @@ class AiselCommandsTest {
                 new double[] {0.5, 0, -0.2})));
         Cli.assertUserError(Cli.run("estimate", "--model", "sv:" + zeros, "--method", "aisel"), "y[1] is 0.0");
         Cli.assertUserError(Cli.run("estimate", "--model", "sv:sim200", "--method", "aisel", "--inner", "1048576",
-                "--particles", "1000"), "terms per likelihood sweep");
+                "--particles", "1000"), "beyond --max-seconds 3600");
+    }
+
+    /**
+     * The hostile review's inner_fixed_max and inner_auto_1e_9_: runs of hours that went through silently are refused
+     * from the estimate of their whole cost (after the pilot, for --inner auto), and --max-seconds moves the line.
+     */
+    @Test
+    void runsOfHoursAreRefusedUpFront() {
+        Cli.Outcome fixed = Cli.run("estimate", "--model", "sv:sim200", "--method", "aisel", "--inner", "1048576",
+                "--particles", "50");
+        Cli.assertUserError(fixed, "about 6.31 hours");
+        assertTrue(fixed.err().contains("64 steps (adaptive at ρ = 0.999, at least) × 1 moves"), fixed.err());
+        Cli.Outcome auto = Cli.run("estimate", "--model", "sv:sim200", "--method", "aisel", "--inner", "auto:1e-9",
+                "--particles", "20");
+        Cli.assertUserError(auto, "1048576 inner draws");
+        assertTrue(auto.err().contains("from the pilot's"), auto.err());
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "aisel", "--inner", "64",
+                "--particles", "100", "--schedule", "linear", "--steps", "50", "--max-seconds", "0.01"),
+                "50 steps (the schedule's steps)");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "aisel", "--max-seconds", "-1"),
+                "--max-seconds must be positive");
+        Cli.assertUserError(Cli.run("estimate", "--model", "glmm:sim8", "--method", "smc", "--max-seconds", "10"),
+                "--max-seconds");
     }
 }

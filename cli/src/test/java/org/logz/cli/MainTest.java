@@ -246,7 +246,7 @@ class MainTest {
      */
     @Test
     void failuresTheDiagnosticsMissAreToldWhereTheExactAnswerIsKnown() throws IOException {
-        Cli.Outcome o = Cli.run("estimate", "--model", "gauss-toy:sigma0=1e-3,sigma1=1e6,mu0=0,mu1=0", "--chains", "20",
+        Cli.Outcome o = Cli.run("estimate", "--model", "gauss-toy:sigma0=1e-3,sigma1=1,mu0=0,mu1=0", "--chains", "20",
                 "--steps", "20", "--strict");
         assertEquals(3, o.code(), o.err());
         assertTrue(o.err().contains("[exact-disagrees]"), o.err());

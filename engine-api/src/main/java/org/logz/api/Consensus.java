@@ -155,9 +155,12 @@ public final class Consensus {
         return r.stdErr() < tolerance / 2 && r.warnings().stream().allMatch(w -> MODEL_WARNINGS.contains(w.code()));
     }
 
-    /** Warnings about the model, which no budget changes: {@code unverified} is what the consensus itself answers. */
+    /**
+     * Warnings about the model, which no budget changes ({@code unverified} is what the consensus itself answers), and
+     * about estimators beside the one the consensus reads.
+     */
     private static final Set<String> MODEL_WARNINGS = Set.of("ill-conditioned", "noisy-likelihood",
-            "unverified");
+            "unverified", "secondary-outside-bounds", "estimator-failed");
 
     /** One estimator's budget: doubled where its error is too large, its levels where its swaps are rare (pt). */
     private final class Budget {

@@ -508,6 +508,14 @@ public final class Estimation {
         return set(SmcOptions.MAX_STEPS, k);
     }
 
+    /**
+     * aisel: refuse a run whose up-front time estimate exceeds this many seconds (default:
+     * {@link SmcOptions#MAX_SECONDS}, an hour).
+     */
+    public Estimation maxSeconds(double seconds) {
+        return set(SmcOptions.MAX_SECONDS, seconds);
+    }
+
     /** smc, aisel: resample when the ESS falls below α·M (default: {@link SmcOptions#RESAMPLE_THRESHOLD}). */
     public Estimation resampleThreshold(double alpha) {
         return set(SmcOptions.RESAMPLE_THRESHOLD, alpha);
@@ -676,7 +684,11 @@ public final class Estimation {
     /** Whether reverse chains start from the forward run's end states, which a run split by chains does not have. */
     private boolean forwardStart() {
         String reverseStart = get(AnnealingOptions.REVERSE_START);
-        return reverseStart != null && reverseStart.trim().toLowerCase(Locale.ROOT).startsWith("forward");
+        if (reverseStart == null) {
+            // the model's default applies to the runs that have reverse chains
+            return problem.reverseStartsFromForward() && (method == Method.RAISE || check() == Family.WORK);
+        }
+        return reverseStart.trim().toLowerCase(Locale.ROOT).startsWith("forward");
     }
 
     /** Whether the chain parts of a run split by chains run in stages ({@link #runStage}): tempered sampling. */

@@ -1,11 +1,13 @@
 package org.logz.api;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.logz.estimate.Estimate;
 import org.logz.estimate.ResampleMove;
 import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.AiselResult;
+import org.logz.estimate.aisel.InnerChoice;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.estimate.tempered.TemperedSampling;
@@ -49,8 +51,13 @@ public record Outcome(List<? extends Estimate> runs, PathDescription path, long 
             List<Warning> warnings = modelWarnings;
             if (!results.isEmpty()) {
                 AiselResult first = results.get(0);
-                warnings = first.variance() <= Estimation.STICKY_VARIANCE ? List.of()
-                        : List.of(Warning.noisyLikelihood(first.variance(), first.likelihood().draws()));
+                List<Warning> own = new ArrayList<>();
+                first.inner().filter(InnerChoice::capped).ifPresent(c -> own.add(Warning.innerCapped(c.wanted(),
+                        c.draws(), c.targetVariance())));
+                if (first.variance() > Estimation.STICKY_VARIANCE) {
+                    own.add(Warning.noisyLikelihood(first.variance(), first.likelihood().draws()));
+                }
+                warnings = List.copyOf(own);
             }
             return new Outcome(results.stream().map(AiselResult::smc).toList(), path, pilotSweeps,
                     new Plan.Aisel(aisel.steps(), aisel.scheme(), aisel.resampleThreshold(), aisel.proposal(),

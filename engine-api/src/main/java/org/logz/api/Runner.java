@@ -427,14 +427,13 @@ final class Runner {
             steps = new SmcSampler.Steps.Fixed(e.fixedSchedule());
         }
         Aisel.Inner inner = e.innerChoice();
-        if (inner instanceof Aisel.Inner.Fixed fixed) {
-            Likelihood.checkCost(e.get(SequentialOptions.PARTICLES), fixed.draws(), model);
-        }
+        // Aisel checks the whole run's cost before its first sweep (after the pilot of --inner auto)
+        double maxSeconds = e.get(SmcOptions.MAX_SECONDS);
         Likelihood.Proposal proposal = e.proposal != null ? Likelihood.Proposal.parse(e.proposal)
                 : model.defaultProposal();
         List<AiselResult> results = e.withBackend(backend -> replicates((seed, listener) -> new Aisel(new Aisel.Settings(
                 new SmcSampler.Settings(e.get(SequentialOptions.PARTICLES), steps, e.get(SmcOptions.RESAMPLE_THRESHOLD), scheme,
-                        seed, Method.SMC), inner, proposal, e.get(SharedOptions.SWEEPS_PER_STEP))).run(backend, model,
+                        seed, Method.SMC), inner, proposal, e.get(SharedOptions.SWEEPS_PER_STEP), maxSeconds)).run(backend, model,
                 listener)));
         return new Outcome(List.of(), null, 0, new Outcome.Plan.Aisel(steps, scheme, e.get(SmcOptions.RESAMPLE_THRESHOLD), proposal,
                 List.of()), List.of())

@@ -1,7 +1,10 @@
 package org.logz.estimate;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
+import org.logz.base.EstimationException;
 import org.logz.base.ProgressListener;
 import org.logz.base.UserException;
 import org.logz.estimate.checkpoint.BidirectionalCheckpoints;
@@ -100,6 +103,14 @@ public final class BidirectionalAnnealing {
         return estimate(forward, reverse);
     }
 
+    /** The warning for estimators that failed, or {@code failure} itself where one of them is the headline. */
+    private Warning secondary(Set<Method> failed, EstimationException failure) {
+        if (failed.contains(settings.headline())) {
+            throw failure;
+        }
+        return Warning.estimatorFailed(failed, settings.headline(), failure.getMessage());
+    }
+
     /**
      * Every estimator on the forward and reverse runs of these settings (whole, or each put together from its parts by
      * {@link AnnealedImportanceSampling#combine}).
@@ -113,13 +124,29 @@ public final class BidirectionalAnnealing {
         }
         double[] wF = forward.work();
         double[] wR = reverse.work();
-        Bar.Result bar = Bar.solve(wF, wR);
-        List<WorkEstimate> estimates = List.of(WorkEstimators.lowerBound(wF), WorkEstimators.upperBound(wR),
-                WorkEstimators.jarzynskiForward(wF), WorkEstimators.jarzynskiReverse(wR),
-                WorkEstimators.cumulantForward(wF), WorkEstimators.cumulantReverse(wR), WorkEstimators.cumulant(wF, wR),
-                WorkEstimate.of(Method.BAR, bar.logRatio(), bar.stdErr()),
-                WorkEstimators.histogram(wF, wR, settings.bootstraps(), settings.seed()));
+        List<WorkEstimate> estimates = new ArrayList<>(List.of(WorkEstimators.lowerBound(wF),
+                WorkEstimators.upperBound(wR), WorkEstimators.jarzynskiForward(wF), WorkEstimators.jarzynskiReverse(wR),
+                WorkEstimators.cumulantForward(wF), WorkEstimators.cumulantReverse(wR), WorkEstimators.cumulant(wF, wR)));
+        // BAR and the histogram estimator need overlapping work (Potts across its first-order transition may have
+        // none): where the headline is another estimator, their failure is a warning and the headline stands
+        List<Warning> failures = new ArrayList<>();
+        double overlap = Double.NaN;
+        try {
+            Bar.Result bar = Bar.solve(wF, wR);
+            estimates.add(WorkEstimate.of(Method.BAR, bar.logRatio(), bar.stdErr()));
+            overlap = bar.overlap();
+        } catch (EstimationException e) {
+            // the histogram estimator rests on the same overlap: without BAR's root it has none either
+            failures.add(secondary(Set.of(Method.BAR, Method.HISTOGRAM), e));
+        }
+        if (failures.isEmpty()) {
+            try {
+                estimates.add(WorkEstimators.histogram(wF, wR, settings.bootstraps(), settings.seed()));
+            } catch (EstimationException e) {
+                failures.add(secondary(Set.of(Method.HISTOGRAM), e));
+            }
+        }
         return new BidirectionalResult(settings.headline(), forward.backend(), forward.path(), forward.logZ0(), forward,
-                reverse, estimates, settings.seed(), bar.overlap());
+                reverse, estimates, settings.seed(), overlap, failures);
     }
 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.logz.base.UserException;
 import org.logz.estimate.work.Bar;
@@ -28,17 +29,20 @@ import org.logz.estimate.work.WorkEstimate;
  * @param estimates lower-bound, upper-bound, jarzynski-forward, jarzynski-reverse, cumulant-forward,
  *                  cumulant-reverse, cumulant, bar and histogram
  * @param seed      the run's Philox key
- * @param overlap   overlap of the forward and reverse work ({@link Bar.Result#overlap()})
+ * @param overlap   overlap of the forward and reverse work ({@link Bar.Result#overlap()}); NaN where BAR failed
+ * @param failures  {@code estimator-failed} warnings of estimators besides the headline that found no answer
+ *                  (they are then missing from {@code estimates})
  */
 public record BidirectionalResult(Method method, String backend, String path, double logZ0, AnnealingResult forward,
-                                  AnnealingResult reverse, List<WorkEstimate> estimates, long seed, double overlap)
+                                  AnnealingResult reverse, List<WorkEstimate> estimates, long seed, double overlap,
+                                  List<Warning> failures)
         implements Estimate {
     /** Headline estimators that rest on the overlap of the two work distributions. */
     private static final Set<Method> NEED_OVERLAP = Set.of(Method.BAR, Method.HISTOGRAM);
 
     public BidirectionalResult {
         estimates = List.copyOf(estimates);
-        find(estimates, method);
+        failures = List.copyOf(failures);
         WorkEstimate headline = find(estimates, method);
         ImpossibleEstimateException.check(method, logZ0 + headline.logRatio(), headline.stdErr().orElse(0),
                 max(forward.visitedBound(), reverse.visitedBound()));
@@ -60,6 +64,11 @@ public record BidirectionalResult(Method method, String backend, String path, do
         throw new UserException("no work estimator named " + name);
     }
 
+    /** Whether the run holds the named estimator ({@link #failures()} lists those that found no answer). */
+    public boolean has(Method name) {
+        return estimates.stream().anyMatch(e -> e.method() == name);
+    }
+
     public WorkEstimate estimate(Method name) {
         return find(estimates, name);
     }
@@ -73,6 +82,9 @@ public record BidirectionalResult(Method method, String backend, String path, do
     public OptionalDouble visitedBound() {
         return max(forward.visitedBound(), reverse.visitedBound());
     }
+
+    /** The bounds themselves, which the bounds check does not hold to themselves. */
+    private static final Set<Method> BOUNDS = Set.of(Method.LOWER_BOUND, Method.UPPER_BOUND);
 
     /** Headlines that read the forward work alone, and the reverse work alone. */
     private static final Set<Method> FORWARD_ONLY = Set.of(Method.LOWER_BOUND, Method.JARZYNSKI_FORWARD,
@@ -116,7 +128,7 @@ public record BidirectionalResult(Method method, String backend, String path, do
      */
     @Override
     public List<Warning> warnings() {
-        List<Warning> out = new ArrayList<>();
+        List<Warning> out = new ArrayList<>(failures);
         if (NEED_OVERLAP.contains(method) && overlap < Bar.MIN_OVERLAP) {
             out.add(Warning.poorOverlap(overlap, Bar.MIN_OVERLAP));
         }
@@ -130,6 +142,14 @@ public record BidirectionalResult(Method method, String backend, String path, do
         if (method != Method.LOWER_BOUND && method != Method.UPPER_BOUND
                 && Warning.beyondBounds(logZ, lower - lowerNoise, upper + upperNoise)) {
             out.add(Warning.outsideBounds(method, logZ, lower, upper));
+        }
+        // the JSON lists every estimator: one that leaves the bounds the headline is held to is wrong on this run
+        String outside = estimates.stream().filter(e -> !BOUNDS.contains(e.method()) && e.method() != method
+                        && Warning.beyondBounds(logZ(e.method()), lower - lowerNoise, upper + upperNoise))
+                .map(e -> String.format(Locale.ROOT, "%s %.4f", e.method(), logZ(e.method())))
+                .collect(Collectors.joining(", "));
+        if (lower <= upper && !outside.isEmpty()) {
+            out.add(Warning.secondaryOutsideBounds(outside, lower, upper, method));
         }
         WorkEstimate ais = estimate(Method.JARZYNSKI_FORWARD);
         WorkEstimate raise = estimate(Method.JARZYNSKI_REVERSE);

@@ -2,6 +2,8 @@ package org.logz.estimate;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.logz.base.UserException;
 
 /**
@@ -123,6 +125,26 @@ public record Warning(String code, String message) {
                 ? "it follows one path to the target" : "its own diagnostics cannot see states none of its chains found"));
     }
 
+    /**
+     * {@code estimator-failed}: estimators that read the run besides the headline found no answer (BAR and the
+     * histogram estimator where forward and reverse work do not overlap); the headline stands without them.
+     */
+    public static Warning estimatorFailed(Set<Method> failed, Method headline, String why) {
+        String names = failed.stream().map(Method::toString).sorted().collect(Collectors.joining(" and "));
+        return new Warning("estimator-failed", String.format(Locale.ROOT, "%s could not be computed from this run (%s); "
+                + "the %s estimate stands without %s", names, why, headline, failed.size() > 1 ? "them" : "it"));
+    }
+
+    /**
+     * {@code inner-capped}: {@code --inner auto:V} asked for more inner draws than a likelihood estimate takes, so the
+     * run's log-likelihood variance is above V.
+     */
+    public static Warning innerCapped(double wanted, int cap, double target) {
+        return new Warning("inner-capped", String.format(Locale.ROOT, "--inner auto:%.3g asked for N = %.3g inner draws; "
+                + "the run used the most there are, %d, so the variance of its log-likelihood estimates is about %.3g, "
+                + "above the target", target, wanted, cap, target * wanted / cap));
+    }
+
     /** {@code levels-unvisited}: tempered sampling's final run never reached some levels of the ladder. */
     public static Warning levelsUnvisited(int unvisited, int levels) {
         return new Warning("levels-unvisited", String.format(Locale.ROOT, "%d of %d levels were never visited in the "
@@ -211,6 +233,16 @@ public record Warning(String code, String message) {
         return new Warning("outside-bounds", String.format(Locale.ROOT, "the %s estimate %.4f lies outside the bounds "
                 + "[%.4f, %.4f] of Habeck eq. 7 (mean forward and reverse log weights): the work distributions are not "
                 + "what the estimator assumes", method, logZ, lower, upper));
+    }
+
+    /**
+     * {@code secondary-outside-bounds}: estimates besides the headline that a run also reports (in the JSON) lie outside
+     * the bounds of Habeck eq. 7, so those estimators are wrong on this run whatever their standard errors say.
+     */
+    public static Warning secondaryOutsideBounds(String estimates, double lower, double upper, Method headline) {
+        return new Warning("secondary-outside-bounds", String.format(Locale.ROOT, "%s of this run lie%s outside the "
+                + "bounds [%.4f, %.4f] of Habeck eq. 7: do not use %s (the headline %s is checked on its own)", estimates,
+                estimates.contains(",") ? "" : "s", lower, upper, estimates.contains(",") ? "them" : "it", headline));
     }
 
     /** {@code rts-not-converged}: the initial rounds of tempered sampling did not meet their stop rule. */

@@ -42,6 +42,12 @@ public final class HostMemory {
     public static void requireHeap(long bytes, String what) {
         long available = heapAvailable();
         if (bytes > available) {
+            // what looks taken may be garbage not yet collected (a kernel's transient copy of W): collect once and
+            // look again before refusing
+            System.gc();
+            available = heapAvailable();
+        }
+        if (bytes > available) {
             throw new InsufficientMemoryException(what, bytes, available, "the JVM",
                     "raise its heap with LOGZ_JAVA_OPTS=-Xmx<size>");
         }

@@ -26,6 +26,33 @@ public sealed interface Likelihood {
         }
     }
 
+    /**
+     * Inner terms a second, for the up-front estimate of a run's time: the stochastic-volatility bootstrap filter's
+     * rate on one core of this repository's 2-core development machine (2.5·10^7 measured with another job on the
+     * other core; the GLMM's importance sampling is faster). An estimate errs by the machine, never by hours.
+     */
+    double TERMS_PER_SECOND = 3e7;
+
+    /**
+     * Refuses up front a run of {@code sweeps} likelihood sweeps that would take longer than {@code maxSeconds}: each
+     * sweep evaluates particles × N × observations terms at {@link #TERMS_PER_SECOND}.
+     *
+     * @param sweepsHow how {@code sweeps} was counted, for the message
+     */
+    static void checkRunTime(long particles, long draws, LatentModel model, double sweeps, String sweepsHow,
+                             double maxSeconds) {
+        double terms = (double) particles * draws * model.observations() * sweeps;
+        double seconds = terms / TERMS_PER_SECOND;
+        if (seconds > maxSeconds) {
+            throw new UserException(String.format(Locale.ROOT, "%d particles × %d inner draws × %d observations × about "
+                    + "%.0f likelihood sweeps (%s) = %.3g terms, about %.3g hours at %.0e terms a second: beyond "
+                    + "--max-seconds %s; use fewer particles or inner draws (or a larger --inner auto:V), or raise "
+                    + "--max-seconds to run it", particles, draws, model.observations(), sweeps, sweepsHow, terms,
+                    seconds / 3600, TERMS_PER_SECOND, maxSeconds == Math.rint(maxSeconds) ? String.valueOf((long) maxSeconds)
+                            : String.valueOf(maxSeconds)));
+        }
+    }
+
     /** What reports call it. */
     String describe();
 

@@ -3,6 +3,7 @@ package org.logz.model;
 import java.util.Locale;
 
 import org.logz.base.UserException;
+import org.logz.memory.HostMemory;
 import org.logz.numeric.LogSpace;
 
 /**
@@ -50,6 +51,8 @@ public final class Rbm {
         requireFinite("a", a, 0);
         requireFinite("b", b, 0);
         requireRepresentable(visible, hidden, w, a, b);
+        HostMemory.requireHeap(4L * visible * hidden + 4L * visible + 4L * hidden, "the copy of an RBM of " + visible
+                + "×" + hidden);
         this.visible = visible;
         this.hidden = hidden;
         this.w = w.clone();
@@ -72,16 +75,10 @@ public final class Rbm {
      * {@code |b_j| + Σ_i |W_ij|} for hidden unit j, {@code |a_i| + Σ_j |W_ij|} for visible unit i.
      */
     private static void requireRepresentable(int visible, int hidden, float[] w, float[] a, float[] b) {
-        double[] hiddenBound = new double[hidden];
-        for (int j = 0; j < hidden; j++) {
-            hiddenBound[j] = Math.abs(b[j]);
-        }
         for (int i = 0; i < visible; i++) {
             double visibleBound = Math.abs(a[i]);
             for (int j = 0; j < hidden; j++) {
-                double v = Math.abs(w[i * hidden + j]);
-                visibleBound += v;
-                hiddenBound[j] += v;
+                visibleBound += Math.abs(w[i * hidden + j]);
             }
             if (visibleBound > MAX_PREACTIVATION) {
                 throw new UserException(String.format(Locale.ROOT, "visible unit %d's pre-activation can reach "
@@ -89,14 +86,32 @@ public final class Rbm {
                         + "not sample parameters this large faithfully", i, visibleBound, i, i, MAX_PREACTIVATION));
             }
         }
-        for (int j = 0; j < hidden; j++) {
-            if (hiddenBound[j] > MAX_PREACTIVATION) {
-                throw new UserException(String.format(Locale.ROOT, "hidden unit %d's pre-activation can reach "
-                        + "%.3g (|b_%d| + Σ_i |W_i,%d|), beyond the %.0f that float32 holds to within 0.001; logz does "
-                        + "not sample parameters this large faithfully", j, hiddenBound[j], j, j, MAX_PREACTIVATION));
+        // the hidden units' sums a block of columns at a time: a double per hidden unit would be twice W's own size
+        // where W has one row (2^28 hidden units ended in OutOfMemoryError)
+        double[] hiddenBound = new double[Math.min(hidden, COLUMN_BLOCK)];
+        for (int start = 0; start < hidden; start += COLUMN_BLOCK) {
+            int end = Math.min(hidden, start + COLUMN_BLOCK);
+            for (int j = start; j < end; j++) {
+                hiddenBound[j - start] = Math.abs(b[j]);
+            }
+            for (int i = 0; i < visible; i++) {
+                for (int j = start; j < end; j++) {
+                    hiddenBound[j - start] += Math.abs(w[i * hidden + j]);
+                }
+            }
+            for (int j = start; j < end; j++) {
+                if (hiddenBound[j - start] > MAX_PREACTIVATION) {
+                    throw new UserException(String.format(Locale.ROOT, "hidden unit %d's pre-activation can reach "
+                            + "%.3g (|b_%d| + Σ_i |W_i,%d|), beyond the %.0f that float32 holds to within 0.001; logz "
+                            + "does not sample parameters this large faithfully", j, hiddenBound[j - start], j, j,
+                            MAX_PREACTIVATION));
+                }
             }
         }
     }
+
+    /** Hidden units whose pre-activation bounds {@link #requireRepresentable} sums at once. */
+    private static final int COLUMN_BLOCK = 4096;
 
     /** @param columns row length for messages about matrices, 0 for vectors */
     static void requireFinite(String name, float[] values, int columns) {
@@ -116,8 +131,12 @@ public final class Rbm {
         return hidden;
     }
 
-    /** A copy of W, row-major visible × hidden. */
+    /**
+     * A copy of W, row-major visible × hidden; refused with an {@link org.logz.memory.InsufficientMemoryException}
+     * where the heap cannot hold it (kernels, fingerprints and searches each take one).
+     */
     public float[] weights() {
+        HostMemory.requireHeap(4L * w.length, "a copy of the weights of an RBM of " + visible + "×" + hidden);
         return w.clone();
     }
 

@@ -4,7 +4,7 @@ import java.util.function.DoubleFunction;
 
 /**
  * The root of a strictly increasing function that runs from -∞ to +∞, by Newton steps kept inside a
- * bracket (a bisection step whenever Newton would leave it). The bracket is first widened until it
+ * bracket (a bisection step whenever Newton would leave it, or two steps did not halve |g|). The bracket is first widened until it
  * holds the root; both phases are capped, so the solver ends on any input: with the root, or with a
  * {@link NonConvergenceException} that says what went wrong. Used by BAR and the histogram estimator,
  * whose equations are monotone in the free energy.
@@ -31,6 +31,8 @@ public final class IncreasingRoot {
         lo = widen(what, valueAndSlope, lo, hi, -1);
         hi = widen(what, valueAndSlope, hi, lo, +1);
         double x = midpoint(lo, hi);
+        double previous = Double.POSITIVE_INFINITY;
+        double twoBack = Double.POSITIVE_INFINITY;
         for (int iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
             double[] g = evaluate(what, valueAndSlope, x);
             if (g[0] == 0) {
@@ -42,7 +44,12 @@ public final class IncreasingRoot {
                 hi = x;
             }
             double next = x - g[0] / g[1];
-            if (!(next > lo && next < hi)) {
+            // Bisect where Newton leaves the bracket, or where |g| did not halve in two steps: on a plateau
+            // between work values far apart Newton creeps by steps of about g/g', bisection does not.
+            boolean creeping = Math.abs(g[0]) > 0.5 * twoBack;
+            twoBack = previous;
+            previous = Math.abs(g[0]);
+            if (creeping || !(next > lo && next < hi)) {
                 next = midpoint(lo, hi);
             }
             double resolution = TOLERANCE * Math.max(1.0, Math.abs(next));

@@ -62,6 +62,27 @@ public final class LogSpace {
         return max + Math.log(sum);
     }
 
+    /**
+     * {@code Σ e^{w_i} x_i / Σ e^{w_i}}, the weights taken relative to their largest and normalized by
+     * their own sum. Unlike {@code Σ exp(w_i - logSumExp(w)) x_i} it stays a mean when the log weights
+     * are so large that {@code max + log(sum)} rounds to {@code max} (|w| ~ 1e40 and beyond): the
+     * slopes of BAR's and the histogram estimator's equations are such means.
+     */
+    public static double weightedMean(double[] logWeights, double[] values) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (double w : logWeights) {
+            max = Math.max(max, w);
+        }
+        double sum = 0.0;
+        double weighted = 0.0;
+        for (int i = 0; i < logWeights.length; i++) {
+            double e = Math.exp(logWeights[i] - max);
+            sum += e;
+            weighted += e * values[i];
+        }
+        return weighted / sum;
+    }
+
     /** Log-sum-exp of the whole array. */
     public static double logSumExp(double[] v) {
         return logSumExp(v, v.length);

@@ -35,7 +35,7 @@ public final class AnnealingOptions {
                     + "--data per chain, then G Gibbs sweeps at β=1; default G 100), forward[:G] (the end states of a forward "
                     + "run under its own key, resampled by weight, then G transitions; every model; default G 100), gibbs:B "
                     + "(B steps of --sweeps-per-step transitions at β=1 from the base), ground or ground:B (Ising). Default: "
-                    + "exact where possible, ground for Ising, data:100 for RBMs given --data, gibbs:100 for GP "
+                    + "exact where possible, ground for Ising, data:100 for RBMs given --data, forward:100 for GP "
                     + "classification, else gibbs:1000.");
 
     /** The command line's output of the forward work values (the run keeps them in its result). */

@@ -42,7 +42,8 @@ public enum Family {
             SharedOptions.PATHS, SmcOptions.OPTIONS, SharedOptions.CHECKPOINTS)),
     /** AISEL: the SMC sampler over a latent-variable model's parameters with an estimated likelihood (Tran et al.). */
     AISEL(Set.of(Method.AISEL), options(List.of(SequentialOptions.PARTICLES, AnnealingOptions.SCHEDULE,
-            AnnealingOptions.STEPS, SequentialOptions.RESAMPLING, SharedOptions.SWEEPS_PER_STEP), SmcOptions.OPTIONS)),
+            AnnealingOptions.STEPS, SequentialOptions.RESAMPLING, SharedOptions.SWEEPS_PER_STEP), SmcOptions.OPTIONS,
+            SmcOptions.AISEL_OPTIONS)),
     /** Expectation propagation, a deterministic approximation. */
     APPROXIMATION(Set.of(Method.EP), Set.of());
 

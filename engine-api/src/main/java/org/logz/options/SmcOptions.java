@@ -2,6 +2,8 @@ package org.logz.options;
 
 import java.util.List;
 
+import org.logz.base.UserException;
+
 /**
  * The options of the SMC sampler (smc, power-posterior, power-posterior-corrected, and aisel over θ), with their
  * defaults; it also reads {@link SequentialOptions#PARTICLES}, {@link SequentialOptions#RESAMPLING} and annealing's
@@ -24,6 +26,17 @@ public final class SmcOptions {
 
     public static final FamilyOption<Double> RESAMPLE_THRESHOLD = new FamilyOption<>("--resample-threshold", Double.class, "α", 0.5,
             "smc: resample when the ESS falls below α·M. Default: ${DEFAULT-VALUE}.");
+
+    public static final FamilyOption<Double> MAX_SECONDS = new FamilyOption<>("--max-seconds", Double.class, "S", 3600.0,
+            "aisel: refuse a run whose up-front estimate (particles × inner draws × observations × likelihood sweeps, at "
+                    + "3e7 terms a second) is longer than S seconds. Default: ${DEFAULT-VALUE}.", value -> {
+                if (!(value > 0)) {
+                    throw new UserException("--max-seconds must be positive, got " + value);
+                }
+            });
+
+    /** AISEL's own options, beside the SMC sampler's. */
+    public static final List<FamilyOption<?>> AISEL_OPTIONS = List.of(MAX_SECONDS);
 
     /** The table, in the order of the help. */
     public static final List<FamilyOption<?>> OPTIONS = List.of(ESS_TARGET, MAX_STEPS, RESAMPLE_THRESHOLD);

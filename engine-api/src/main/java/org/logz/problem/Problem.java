@@ -197,6 +197,14 @@ public interface Problem {
     }
 
     /**
+     * Whether reverse runs start from a forward run's end states ({@code forward[:G]}) when --reverse-start is not
+     * given: such runs cannot be split by chains, since no part has the whole forward run.
+     */
+    default boolean reverseStartsFromForward() {
+        return false;
+    }
+
+    /**
      * The reverse start of a consensus run's annealing estimator ({@code data}: whether a data set is given); null for
      * the model's default.
      */

@@ -106,13 +106,18 @@ class ModelBoundsTest {
         assertDoesNotThrow(() -> new GaussianToy(0, 1, 0, 0, 1, Math.nextDown(1.0), 1));
     }
 
-    /** Means and scales beyond float32's useful range, or σ too small for the mean's resolution, are refused. */
+    /** Means and scales beyond float32's useful range, or σ too small for the resolution of the means or of the other σ, are refused. */
     @Test
     void gaussianToyScalesAreBounded() {
         assertRefused(() -> new GaussianToy(1e31, 1e30, 0.5, 0, 1e30, 0.5, 1), "within [1e-30, 1.0E30]");
         assertRefused(() -> new GaussianToy(0, 1e-31, 0.5, 0, 1, 0.5, 1), "within [1e-30");
-        assertRefused(() -> new GaussianToy(1e6, 1, 0.5, 0, 1, 0.5, 1), "below 2^-10·max|μ|");
+        assertRefused(() -> new GaussianToy(1e6, 1, 0.5, 0, 1, 0.5, 1), "below 2^-10·max(|μ0|, |μ1|, σ0, σ1)");
         assertDoesNotThrow(() -> new GaussianToy(1024, 1, 0.5, 0, 1, 0.5, 1));
+        // the hostile review's toy_ce6b84 and toy_45de80: scales 1e29 apart printed log Z -7.4e51 ± 1.0
+        assertRefused(() -> new GaussianToy(0, 1e29, 0.5, 0, 1, 0.5, 1), "σ0/σ1 and σ1/σ0 at most 1024");
+        assertRefused(() -> new GaussianToy(0, 1, 0.5, 0, 1e-29, 0.5, 1), "below 2^-10");
+        assertRefused(() -> new GaussianToy(0, 1, 0.5, 0, 1025, 0.5, 1), "below 2^-10");
+        assertDoesNotThrow(() -> new GaussianToy(0, 1, 0.5, 0, 1024, 0.5, 1));
         assertDoesNotThrow(GaussianToy::habeck);
     }
 }

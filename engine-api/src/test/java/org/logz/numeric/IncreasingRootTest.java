@@ -64,6 +64,17 @@ class IncreasingRootTest {
         root.ifPresent(r -> assertEquals(1.2e308, r, 1.2e308 * 1e-12));
     }
 
+    /**
+     * Newton steps that undershoot (a slope fifty times too steep, as BAR's once was where its log-sum-exp rounded)
+     * creep by 2% of the distance per step: 1e40 needs thousands of them, bisection about 190.
+     */
+    @Test
+    void creepingNewtonStepsGiveWayToBisection() {
+        double root = assertTimeoutPreemptively(BOUNDED,
+                () -> IncreasingRoot.solve("x + 1 with slope 50", x -> new double[] {x + 1, 50}, -3, 1e40));
+        assertEquals(-1, root, 1e-12);
+    }
+
     /** A positive function that never crosses zero ends with an exception naming the equation. */
     @Test
     void functionWithoutARootFailsInsteadOfHanging() {

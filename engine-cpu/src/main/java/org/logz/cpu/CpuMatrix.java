@@ -8,7 +8,8 @@ import org.logz.backend.ParticleMatrix;
  * Particle states as fixed tiles of {@link #TILE_ROWS} rows, each its own off-heap ND4J array ({@link Tile}).
  * A tile is the unit of parallel work; a row's arithmetic never depends on the other rows (the RBM kernels' products
  * have a fixed order of multiply-adds per output), so results do not depend on the number of threads or particles.
- * The last tile is allocated whole; rows past the capacity stay zero.
+ * The last tile holds only the rows left ({@code rows - t·TILE_ROWS}): two chains of a model with 30,000,000 hidden
+ * units are two rows, not 64 (7.7 GB a tile).
  *
  * <p>Every tile counts its writes ({@link #version}): each accessor that can write bumps it, so a kernel that keeps
  * a product of a tile can tell whether the tile changed since (the RBM kernel's product cache, DESIGN §4).
@@ -35,12 +36,17 @@ final class CpuMatrix implements ParticleMatrix {
         this.tiles = new Tile[count];
         this.versions = new long[count];
         for (int t = 0; t < count; t++) {
-            tiles[t] = new Tile(TILE_ROWS, cols);
+            tiles[t] = new Tile(rowsOf(rows, t), cols);
         }
     }
 
     static int tileCount(int rows) {
         return (rows + TILE_ROWS - 1) / TILE_ROWS;
+    }
+
+    /** The rows of tile {@code t} of a matrix of {@code rows}: {@link #TILE_ROWS}, fewer in the last tile. */
+    static int rowsOf(int rows, int t) {
+        return Math.min(TILE_ROWS, rows - t * TILE_ROWS);
     }
 
 

@@ -48,11 +48,23 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     private final List<Scratch> scratch = new ArrayList<>();
     private boolean closed;
 
-    /** Per-tile work buffers; tile {@code t} of any matrix uses {@code scratch.get(t)}. */
+    /**
+     * Per-tile work buffers; tile {@code t} of any matrix uses {@code scratch.get(t)}, with as many rows as the largest
+     * tile t that used it.
+     */
     private final class Scratch {
-        final Tile u = new Tile(CpuMatrix.TILE_ROWS, h);
-        final Tile hid = new Tile(CpuMatrix.TILE_ROWS, h);
-        final Tile v = new Tile(CpuMatrix.TILE_ROWS, n);
+        final int rows;
+        final Tile u;
+        final Tile hid;
+        final Tile v;
+
+        Scratch(int rows) {
+            this.rows = rows;
+            this.u = new Tile(rows, h);
+            this.hid = new Tile(rows, h);
+            this.v = new Tile(rows, n);
+        }
+
         /** What {@link #u} holds: the product of rows [from, to) of this matrix's tile at this write count. */
         CpuMatrix productOf;
         long productVersion;
@@ -372,8 +384,14 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
 
     private void ensureScratch(CpuMatrix xm) {
         int tiles = CpuMatrix.tileCount(xm.rows());
-        while (scratch.size() < tiles) {
-            scratch.add(new Scratch());
+        for (int t = 0; t < tiles; t++) {
+            int rows = CpuMatrix.rowsOf(xm.rows(), t);
+            if (t == scratch.size()) {
+                scratch.add(new Scratch(rows));
+            } else if (scratch.get(t).rows < rows) {
+                scratch.get(t).close();
+                scratch.set(t, new Scratch(rows));
+            }
         }
     }
 

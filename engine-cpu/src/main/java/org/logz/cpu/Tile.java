@@ -2,6 +2,9 @@ package org.logz.cpu;
 
 import java.nio.FloatBuffer;
 
+import org.logz.memory.HostMemory;
+import org.logz.memory.InsufficientMemoryException;
+
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
@@ -17,6 +20,13 @@ final class Tile {
     private final INDArray array;
 
     Tile(int rows, int cols) {
+        // checked here, where a tile of a wide model is allocated: a run's footprint counts particles, not tiles
+        long bytes = 4L * rows * cols;
+        long available = HostMemory.machineAvailable();
+        if (bytes > available) {
+            throw new InsufficientMemoryException("a tile of " + rows + " particle rows × " + cols + " values", bytes,
+                    available, "the machine (off-heap particle matrices)", "use a smaller model");
+        }
         this.cols = cols;
         this.array = Nd4j.zeros(DataType.FLOAT, rows, cols);
         this.buffer = array.data().asNioFloat();

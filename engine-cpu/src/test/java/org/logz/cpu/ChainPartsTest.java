@@ -205,5 +205,10 @@ class ChainPartsTest {
         assertFalse(Logz.model("gpc:digits35").kernel("hmc:step=auto").ais().splitsChains(),
                 "an adapted step size follows the whole batch");
         assertFalse(Logz.model("gmm:step=auto").ais().splitsChains());
+        // GP classifiers' reverse chains start from a forward run's end states by default, which no part has whole
+        assertFalse(Logz.model("gpc:digits35").bar().splitsChains());
+        assertFalse(Logz.model("gpc:digits35").raise().splitsChains());
+        assertTrue(Logz.model("gpc:digits35").bar().reverseStart("gibbs:2").splitsChains());
+        assertTrue(Logz.model("gpc:digits35").ais().splitsChains(), "AIS has no reverse chains");
     }
 }

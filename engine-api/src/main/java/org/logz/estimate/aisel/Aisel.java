@@ -70,13 +70,35 @@ public final class Aisel {
      * @param inner        N or the rule that chooses it
      * @param proposal     the inner estimator
      * @param movesPerStep pseudo-marginal moves per step
+     * @param maxSeconds   the longest run the up-front estimate may promise ({@link Likelihood#checkRunTime})
      */
-    public record Settings(SmcSampler.Settings smc, Inner inner, Likelihood.Proposal proposal, int movesPerStep) {
+    public record Settings(SmcSampler.Settings smc, Inner inner, Likelihood.Proposal proposal, int movesPerStep,
+                           double maxSeconds) {
+        /** The longest run by default: an hour. */
+        public static final double DEFAULT_MAX_SECONDS = 3600;
+
         public Settings {
             if (movesPerStep < 1) {
                 throw new UserException("AISEL needs at least one move per step, got " + movesPerStep);
             }
+            if (!(maxSeconds > 0)) {
+                throw new UserException("--max-seconds must be positive, got " + maxSeconds);
+            }
         }
+
+        /** With the default {@link #DEFAULT_MAX_SECONDS}. */
+        public Settings(SmcSampler.Settings smc, Inner inner, Likelihood.Proposal proposal, int movesPerStep) {
+            this(smc, inner, proposal, movesPerStep, DEFAULT_MAX_SECONDS);
+        }
+    }
+
+    /**
+     * Adaptive steps at ρ per step of the pilot at ρ = 0.5, for the up-front cost: twice {@code √(ρ/(1-ρ))}, the ratio
+     * of the steps small-step theory gives (each step's χ² divergence is 1/ρ - 1 and Δβ ∝ its root); the factor 2 is
+     * what sv:sim200 and glmm:sim20 took beyond it at ρ = 0.999 (166 and 250 steps against pilots of 3 and 4).
+     */
+    static double adaptiveStepsPerPilotStep(double essTarget) {
+        return 2 * Math.sqrt(essTarget / (1 - essTarget));
     }
 
     private final Settings settings;
@@ -94,10 +116,10 @@ public final class Aisel {
         if (settings.inner() instanceof Inner.Auto auto) {
             choice = choose(backend, model, auto.targetVariance(), Philox.derive(seed, StreamTag.INNER_PILOT, 0));
             draws = choice.draws();
-            Likelihood.checkCost(settings.smc().particles(), draws, model);
         } else {
             draws = ((Inner.Fixed) settings.inner()).draws();
         }
+        checkRunTime(model, draws, choice);
         Likelihood.Estimated likelihood = new Likelihood.Estimated(draws, settings.proposal());
         SmcResult smc;
         try (TemperedPath path = new TemperedPath(backend, new PseudoMarginal(model, likelihood), settings.movesPerStep())) {
@@ -106,6 +128,30 @@ public final class Aisel {
         double[] center = Arrays.copyOf(smc.posteriorMean(), model.parameters());
         double variance = variance(backend, model, likelihood, center, Philox.derive(seed, StreamTag.INNER_PILOT, 1));
         return new AiselResult(smc, likelihood, variance, center, choice);
+    }
+
+    /**
+     * Refuses a run whose likelihood sweeps (the base draws' and one per move) would take longer than
+     * {@link Settings#maxSeconds}: a schedule's steps, or adaptive tempering's as {@link #adaptiveStepsPerPilotStep}
+     * times the pilot's (one pilot step where N is given and no pilot ran, so the estimate errs low).
+     */
+    private void checkRunTime(LatentModel model, int draws, InnerChoice choice) {
+        double steps;
+        String how;
+        if (settings.smc().steps() instanceof SmcSampler.Steps.Fixed fixed) {
+            steps = fixed.schedule().steps();
+            how = "the schedule's steps";
+        } else {
+            var adaptive = (SmcSampler.Steps.Adaptive) settings.smc().steps();
+            double rho = adaptive.essTarget();
+            int pilotSteps = choice == null ? 1 : Math.max(1, choice.pilotSteps());
+            steps = Math.min(adaptive.maxSteps(), Math.ceil(pilotSteps * adaptiveStepsPerPilotStep(rho)));
+            how = String.format(Locale.ROOT, "adaptive at ρ = %s, %s", rho, choice == null ? "at least"
+                    : "from the pilot's " + pilotSteps + " at ρ = 0.5");
+        }
+        Likelihood.checkRunTime(settings.smc().particles(), draws, model, 1 + steps * settings.movesPerStep(),
+                String.format(Locale.ROOT, "%.0f steps (%s) × %d moves, and the base", steps, how,
+                        settings.movesPerStep()), settings.maxSeconds());
     }
 
     /** The pilot, the measurements and the rule of the class comment. */
@@ -137,10 +183,10 @@ public final class Aisel {
                     + "central θ is still %.3g with %d inner draws (it should fall like 1/N): the inner estimator does not "
                     + "settle on this model and data; give --inner N to run anyway", variance, measured));
         }
-        long draws = (long) Math.ceil(measured * variance / target);
-        int chosen = (int) Math.max(1, Math.min(Likelihood.MAX_DRAWS, draws));
-        return new InnerChoice(chosen, target, measured, variance, center, pilot.transitions() + PILOT_PARTICLES,
-                innerDraws);
+        double wanted = Math.max(1, Math.ceil(measured * variance / target));
+        int chosen = (int) Math.min(Likelihood.MAX_DRAWS, wanted);
+        return new InnerChoice(chosen, wanted, target, measured, variance, center, pilot.transitions() + PILOT_PARTICLES,
+                pilot.stepCount(), innerDraws);
     }
 
     /**

@@ -94,14 +94,17 @@ public final class Bar {
         double lseF = LogSpace.logSumExp(logF);
         double lseR = LogSpace.logSumExp(logR);
         // d/dΔF log Σ f(a - ΔF) = Σ f(1 - f) / Σ f, and the same with the opposite sign for the reverse side
-        double slope = 0;
-        for (double l : logF) {
-            slope += Math.exp(l - lseF) * (1 - Math.exp(l));
-        }
-        for (double l : logR) {
-            slope += Math.exp(l - lseR) * (1 - Math.exp(l));
-        }
+        double slope = LogSpace.weightedMean(logF, oneMinusExp(logF)) + LogSpace.weightedMean(logR, oneMinusExp(logR));
         return new double[] {lseF - lseR, Math.max(slope, Double.MIN_NORMAL)};
+    }
+
+    /** {@code 1 - e^l} for each log Fermi value l, without cancellation where e^l is near 1. */
+    private static double[] oneMinusExp(double[] logF) {
+        double[] out = new double[logF.length];
+        for (int i = 0; i < logF.length; i++) {
+            out[i] = -Math.expm1(logF[i]);
+        }
+        return out;
     }
 
     /** pymbar's BAR uncertainty: (⟨f_F²⟩/⟨f_F⟩²)/T_F + (⟨f_R²⟩/⟨f_R⟩²)/T_R - (T_F + T_R)/(T_F T_R). */

@@ -81,10 +81,7 @@ public final class WorkHistogram {
         }
         double lseA = LogSpace.logSumExp(a);
         double lseC = LogSpace.logSumExp(c);
-        double slope = 1;
-        for (int j = 0; j < n; j++) {
-            slope += -Math.exp(a[j] - lseA) * s[j] + Math.exp(c[j] - lseC) * s[j];
-        }
+        double slope = 1 - LogSpace.weightedMean(a, s) + LogSpace.weightedMean(c, s);
         return new double[] {lseA - lseC, Math.max(slope, Double.MIN_NORMAL)};
     }
 

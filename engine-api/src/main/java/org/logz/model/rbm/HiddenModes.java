@@ -2,12 +2,16 @@ package org.logz.model.rbm;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 
 import org.logz.base.UserException;
+import org.logz.memory.Footprint;
+import org.logz.memory.HostMemory;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
 import org.logz.random.Philox;
@@ -56,16 +60,65 @@ public final class HiddenModes {
         }
     }
 
-    /** A hidden configuration (0/1 per unit) and its {@code log f(h)}. */
-    public record Mode(float[] h, double logF) {
+    /**
+     * A hidden configuration and its {@code log f(h)}: the units that are on, a bit each (a float per unit would hold
+     * 32 times as much, and a search keeps one configuration per start).
+     */
+    public record Mode(BitSet on, int hidden, double logF) {
         public Mode {
-            h = h.clone();
+            on = (BitSet) on.clone();
+        }
+
+        Mode(float[] h, double logF) {
+            this(bits(h), h.length, logF);
+        }
+
+        private static BitSet bits(float[] h) {
+            BitSet on = new BitSet(h.length);
+            for (int j = 0; j < h.length; j++) {
+                if (h[j] != 0f) {
+                    on.set(j);
+                }
+            }
+            return on;
         }
 
         @Override
-        public float[] h() {
-            return h.clone();
+        public BitSet on() {
+            return (BitSet) on.clone();
         }
+
+        /** The configuration as 0/1 floats. */
+        public float[] h() {
+            float[] h = new float[hidden];
+            on.stream().forEach(j -> h[j] = 1f);
+            return h;
+        }
+    }
+
+    /** {@code a + W h} of each mode where {@code wanted}, summed over its hidden units in order as float64; else null. */
+    static double[][] fields(Rbm rbm, List<Mode> modes, boolean[] wanted) {
+        Params p = new Params(rbm);
+        double[][] fields = new double[modes.size()][];
+        for (int k = 0; k < fields.length; k++) {
+            if (wanted[k]) {
+                fields[k] = p.field(modes.get(k).h());
+            }
+        }
+        return fields;
+    }
+
+    /**
+     * Refuses work on {@code kept} hidden configurations whose arrays the heap cannot hold: the copy of the model, a
+     * double and a float per hidden unit and two doubles per visible unit for each one worked on at once, and a bit per
+     * hidden unit for each one kept.
+     */
+    private static void requireMemory(Rbm rbm, long kept, String what) {
+        long n = rbm.visible();
+        long h = rbm.hidden();
+        long concurrent = Math.min(kept, ForkJoinPool.getCommonPoolParallelism() + 1L);
+        HostMemory.requireHeap(Footprint.times(n * h + n + h, 4) + Footprint.times(concurrent, 12 * h + 16 * n)
+                + Footprint.times(kept, h / 8 + 64), what + " on an RBM of " + n + "×" + h);
     }
 
     /**
@@ -76,6 +129,7 @@ public final class HiddenModes {
         if (starts < 1) {
             throw new UserException("a mode search needs at least one start, got " + starts);
         }
+        requireMemory(rbm, starts, "the hidden-mode search of " + starts + " ascents");
         Params p = new Params(rbm);
         int h = p.hidden();
         Mode[] found = new Mode[starts];
@@ -96,22 +150,21 @@ public final class HiddenModes {
     /** The distinct modes of {@code modes}, best first. */
     private static List<Mode> distinct(List<Mode> modes) {
         List<Mode> out = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<BitSet> seen = new HashSet<>();
         modes.stream().sorted((x, y) -> Double.compare(y.logF(), x.logF())).forEach(m -> {
-            if (seen.add(Arrays.toString(m.h))) {
+            if (seen.add(m.on)) {
                 out.add(m);
             }
         });
         return out;
     }
 
-    /** The local maximum reached from {@code start} (0/1 per hidden unit) by greedy single flips. */
-    private static Mode ascend(Params p, float[] start) {
+    /** The local maximum reached from {@code h} (0/1 per hidden unit, climbed in place) by greedy single flips. */
+    private static Mode ascend(Params p, float[] h) {
         int n = p.n();
         int hidden = p.hidden();
         float[] w = p.w();
         float[] b = p.b();
-        float[] h = start.clone();
         double[] field = p.field(h);
         double[] soft = new double[n];
         for (int i = 0; i < n; i++) {
@@ -150,6 +203,7 @@ public final class HiddenModes {
      * tighter, because {@code f(h)} sums the whole visible layer out.
      */
     public static double lowerBound(Rbm rbm, float[] states, int count, int ascents) {
+        requireMemory(rbm, count, "the visited states' lower bound of " + count + " states");
         Params p = new Params(rbm);
         int n = p.n();
         int hidden = p.hidden();
@@ -187,7 +241,7 @@ public final class HiddenModes {
         });
         List<Mode> candidates = distinct(Arrays.asList(likely));
         List<Mode> climbed = candidates.subList(0, Math.min(ascents, candidates.size())).parallelStream()
-                .map(m -> ascend(p, m.h)).toList();
+                .map(m -> ascend(p, m.h())).toList();
         double best = Arrays.stream(visible).max().orElse(Double.NEGATIVE_INFINITY);
         for (Mode m : candidates) {
             best = Math.max(best, m.logF());

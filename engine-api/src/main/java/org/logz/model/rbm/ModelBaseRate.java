@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.logz.backend.ParticleBackend;
+import org.logz.memory.Footprint;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.numeric.LogSpace;
@@ -56,22 +57,18 @@ public final class ModelBaseRate {
     /** The base rate of {@code rbm}, computed on {@code backend} with keys derived from {@code seed}. */
     public static BaseRate of(ParticleBackend backend, Rbm rbm, long seed) {
         long key = Philox.derive(seed, StreamTag.MODES, 0);
-        List<HiddenModes.Mode> modes = HiddenModes.search(rbm, starts(rbm), key);
-        float[] start = startStates(rbm, modes, key);
         int n = rbm.visible();
         double[] on = new double[n];
-        try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(rbm, BaseRate.visibleBias(rbm)));
-             TemperedPath.Chains chains = path.chains(CHAINS)) {
-            chains.load(start);
-            for (int sweep = 0; sweep < SWEEPS; sweep++) {
-                chains.transition(1.0, 1, key, 1 + sweep);
-                if (sweep >= SWEEPS / 2) {
-                    float[] x = chains.states();
-                    for (int k = 0; k < x.length; k++) {
-                        on[k % n] += x[k];
-                    }
-                }
-            }
+        TemperedRbm walk = new TemperedRbm(rbm, BaseRate.visibleBias(rbm));
+        // the Gibbs run's memory before the first ascent: a model too large for it is refused at once, not after
+        // minutes of mode search (the search checks its own heap)
+        backend.require(new Footprint(Footprint.times(CHAINS, walk.bytesPerChain()), Footprint.times(CHAINS, 48),
+                Footprint.times(2L * CHAINS, 4L * n)), "the model base rate's " + CHAINS + " Gibbs chains (--base-rate "
+                + "visible-bias or uniform runs none) on " + walk.description());
+        List<HiddenModes.Mode> modes = HiddenModes.search(rbm, starts(rbm), key);
+        float[] start = startStates(rbm, modes, key);
+        try (TemperedPath path = new TemperedPath(backend, walk)) {
+            sample(path, start, on, key);
         }
         long samples = (long) CHAINS * (SWEEPS - SWEEPS / 2);
         float[] a0 = new float[n];
@@ -83,10 +80,26 @@ public final class ModelBaseRate {
                 + "%d hidden mode%s)", CHAINS, SWEEPS, modes.size(), modes.size() == 1 ? "" : "s"));
     }
 
+    /** Adds the visible states of the second half of {@value #SWEEPS} sweeps at β = 1 from {@code start} to {@code on}. */
+    private static void sample(TemperedPath path, float[] start, double[] on, long key) {
+        int n = on.length;
+        try (TemperedPath.Chains chains = path.chains(CHAINS)) {
+            chains.load(start);
+            for (int sweep = 0; sweep < SWEEPS; sweep++) {
+                chains.transition(1.0, 1, key, 1 + sweep);
+                if (sweep >= SWEEPS / 2) {
+                    float[] x = chains.states();
+                    for (int k = 0; k < x.length; k++) {
+                        on[k % n] += x[k];
+                    }
+                }
+            }
+        }
+    }
+
     /** Chain c starts from {@code x ~ p(x | h)} at a mode drawn with probability ∝ f(h). */
     private static float[] startStates(Rbm rbm, List<HiddenModes.Mode> modes, long key) {
         int n = rbm.visible();
-        int hidden = rbm.hidden();
         double best = modes.get(0).logF();
         double[] cumulative = new double[modes.size()];
         double total = 0;
@@ -94,9 +107,8 @@ public final class ModelBaseRate {
             total += Math.exp(modes.get(k).logF() - best);
             cumulative[k] = total;
         }
-        float[] w = rbm.weights();
-        float[] a = rbm.visibleBias();
-        float[] x = new float[CHAINS * n];
+        int[] picks = new int[CHAINS];
+        boolean[] picked = new boolean[modes.size()];
         int[] words = new int[4];
         for (int c = 0; c < CHAINS; c++) {
             Philox.block(key, 0, c, 0, StreamTag.BASE, words);
@@ -105,16 +117,19 @@ public final class ModelBaseRate {
             while (pick < cumulative.length - 1 && cumulative[pick] <= u) {
                 pick++;
             }
-            float[] h = modes.get(pick).h();
+            picks[c] = pick;
+            picked[pick] = true;
+        }
+        // a + W h of each mode picked: chains share the few modes there are
+        double[][] fields = HiddenModes.fields(rbm, modes, picked);
+        float[] x = new float[CHAINS * n];
+        for (int c = 0; c < CHAINS; c++) {
+            double[] field = fields[picks[c]];
             for (int i = 0; i < n; i++) {
                 if ((i & 3) == 0) {
                     Philox.block(key, 1 + (i >>> 2), c, 0, StreamTag.BASE, words);
                 }
-                double field = a[i];
-                for (int j = 0; j < hidden; j++) {
-                    field += (double) w[i * hidden + j] * h[j];
-                }
-                x[c * n + i] = Philox.toUniform(words[i & 3]) < LogSpace.sigmoid(field) ? 1f : 0f;
+                x[c * n + i] = Philox.toUniform(words[i & 3]) < LogSpace.sigmoid(field[i]) ? 1f : 0f;
             }
         }
         return x;

@@ -41,10 +41,12 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
                     + mu1 + ", σ1 = " + sigma1);
         }
         double sigma = Math.min(sigma0, sigma1);
-        if (sigma < largest * RESOLUTION) {
-            throw new UserException("Gaussian toy σ = " + sigma + " is below 2^-10·max|μ| = " + largest * RESOLUTION
-                    + ": float32 states near μ would resolve fewer than 2^13 steps per standard deviation and the log "
-                    + "densities would be rounding noise");
+        double scale = Math.max(largest, Math.max(sigma0, sigma1));
+        if (sigma < scale * RESOLUTION) {
+            throw new UserException("Gaussian toy σ = " + sigma + " is below 2^-10·max(|μ0|, |μ1|, σ0, σ1) = "
+                    + scale * RESOLUTION + ": float32 states at the means or the wider Gaussian's scale would resolve fewer "
+                    + "than 2^13 steps per standard deviation of the narrower one, and the log densities and work would be "
+                    + "rounding noise (σ0/σ1 and σ1/σ0 at most 1024)");
         }
     }
 
@@ -53,8 +55,9 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
     /** Largest |μ| and σ: states μ ± 40σ stay far inside float32's range (3.4e38). */
     public static final double MAX_SCALE = 1e30;
     /**
-     * σ must be at least this fraction of the largest |μ|: float32 spaces values near |μ| by |μ|·2^-23, and
-     * 2^-10 keeps 2^13 of those steps in one standard deviation.
+     * σ must be at least this fraction of the largest |μ| and of the other σ: float32 spaces values near v by
+     * |v|·2^-23, and 2^-10 keeps 2^13 of those steps in one standard deviation. With σ0/σ1 = 1e29 the base's
+     * states sit 1e29 narrow standard deviations out and AIS printed -7.4e51 ± 1.0 for an exact 0.92.
      */
     public static final double RESOLUTION = 1.0 / 1024;
 

@@ -159,4 +159,29 @@ class BarTrustTest {
             e.stdErr().ifPresent(s -> assertTrue(Double.isFinite(s), e.toString()));
         }
     }
+
+    /**
+     * One outlier at the limit among ordinary work (the hostile review's barx_outl and barx_negoutl): a forward work of
+     * +1e75 carries no weight, so BAR and the histogram give what they give with it at +1e20; one of -1e75 carries it
+     * all, the same as at -1e40. Both once failed: the slope's weights, normalized by a log-sum-exp that rounded at
+     * |ΔF| ~ 1e40, summed to 50 and Newton crept.
+     */
+    @Test
+    void oneOutlierAtTheLimitSolves() {
+        double[][] w = crooksGaussian(1, 1, 50, 3);
+        double[] reference = {1e20, -1e40};
+        double[] limit = {Bar.MAX_WORK, -Bar.MAX_WORK};
+        for (int i = 0; i < 2; i++) {
+            double[] near = w[0].clone();
+            double[] far = w[0].clone();
+            near[49] = reference[i];
+            far[49] = limit[i];
+            Bar.Result expected = Bar.solve(near, w[1]);
+            Bar.Result r = assertTimeoutPreemptively(BOUNDED, () -> Bar.solve(far, w[1]));
+            assertEquals(expected.deltaF(), r.deltaF(), 1e-12, "BAR with an outlier at " + limit[i]);
+            assertEquals(expected.stdErr(), r.stdErr(), 1e-12);
+            assertEquals(-expected.deltaF(), assertTimeoutPreemptively(BOUNDED, () -> WorkHistogram.of(far, w[1])).logRatio(),
+                    1e-12, "histogram with an outlier at " + limit[i]);
+        }
+    }
 }
