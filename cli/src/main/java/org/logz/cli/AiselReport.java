@@ -41,7 +41,7 @@ final class AiselReport {
                 : new EstimateReport.InnerChoice(choice.targetVariance(), choice.measuredDraws(), choice.measuredVariance(),
                 choice.pilotMoves()), s.trace());
         if (c.plot != null) {
-            TracePlot.write(c.plot, s);
+            TracePlot.write(c.plot, s, Method.AISEL);
         }
         String stderrMethod = s.standardError().isPresent() ? "Lee-Whiteley (single run)"
                 : "none from one run; use --replicates B" + (scheme == ResamplingScheme.MULTINOMIAL ? ""

@@ -78,7 +78,28 @@ public final class Main {
         // after every subcommand is added: a converter reaches only the subcommands added before it.
         cli.registerConverter(Double.class, Main::decimal);
         cli.registerConverter(double.class, Main::decimal);
+        // integers in ASCII digits: Java's own parsers take any script's (--chains ٣٠ ran 30 chains)
+        cli.registerConverter(Integer.class, Main::integer);
+        cli.registerConverter(int.class, Main::integer);
+        cli.registerConverter(Long.class, Main::longInteger);
+        cli.registerConverter(long.class, Main::longInteger);
         return cli;
+    }
+
+    private static Integer integer(String text) {
+        try {
+            return Decimal.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is not an int");
+        }
+    }
+
+    private static Long longInteger(String text) {
+        try {
+            return Decimal.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is not a long");
+        }
     }
 
     private static Double decimal(String text) {

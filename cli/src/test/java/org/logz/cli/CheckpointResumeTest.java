@@ -147,6 +147,16 @@ class CheckpointResumeTest {
                 state.trace(), state.transitions(), state.seconds(), state.start(), state.burnIn(), state.visitedBound()));
         Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--resume", forged.toString()),
                 "the checkpoint is damaged (a chain's state NaN)");
+        // the hostile review's ck13: the first command line again would start over and replace the saved run
+        Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--checkpoint", checkpoint.toString()),
+                "the file exists and may hold a run in progress; continue it with --resume " + checkpoint);
+        // ckc_fliphead: one flipped bit in the header's format is damage, not a newer logz
+        byte[] header = Files.readAllBytes(checkpoint);
+        header[8] ^= 0x58;
+        Path flipped = dir.resolve("flipped.ckpt");
+        Files.write(flipped, header);
+        Cli.assertUserError(Cli.run("estimate", "--chains", "20", "--steps", "400", "--resume", flipped.toString()),
+                "the checkpoint is damaged (its header names format ");
         byte[] bytes = Files.readAllBytes(checkpoint);
         bytes[bytes.length / 2] ^= 1;
         Files.write(checkpoint, bytes);

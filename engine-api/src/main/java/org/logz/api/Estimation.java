@@ -1,5 +1,7 @@
 package org.logz.api;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,6 +31,7 @@ import org.logz.io.AtomicFiles;
 import org.logz.io.ValueFiles;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
+import org.logz.numeric.Decimal;
 import org.logz.options.AnnealingOptions;
 import org.logz.options.Family;
 import org.logz.options.FamilyOption;
@@ -896,6 +899,10 @@ public final class Estimation {
         if (method == Method.AISEL && !problem.family().methods().contains(Family.AISEL)) {
             throw new UserException("--method aisel needs a latent-variable model: --model glmm:SET|FILE or sv:SET|FILE");
         }
+        if (method == Method.AISEL && given("--inner")) {
+            // before the exact evidence's quadrature (seconds on the shipped GLMMs), not after it
+            innerChoice();
+        }
         if (!problem.family().methods().contains(family)) {
             problem.refusal(method).ifPresent(refusal -> {
                 throw new UserException(refusal);
@@ -956,9 +963,9 @@ public final class Estimation {
                 return new Aisel.Inner.Auto(1);
             }
             if (s.startsWith("auto:")) {
-                return new Aisel.Inner.Auto(Double.parseDouble(s.substring(5)));
+                return new Aisel.Inner.Auto(Decimal.parse(s.substring(5)).orElseThrow(NumberFormatException::new));
             }
-            int draws = Integer.parseInt(s);
+            int draws = Decimal.parseInt(s);
             if (draws < 1 || draws > Likelihood.MAX_DRAWS) {
                 throw new UserException("--inner N must be between 1 and " + Likelihood.MAX_DRAWS + ", got " + draws);
             }
@@ -987,8 +994,23 @@ public final class Estimation {
         });
         if (checkpoint != null) {
             AtomicFiles.checkWritable(checkpoint);
+            // rerunning the first command line would start over and replace, at its first save, the run F holds
+            if (Files.isRegularFile(checkpoint) && sizeOf(checkpoint) > 0 && (resume == null
+                    || !checkpoint.toAbsolutePath().normalize().equals(resume.toAbsolutePath().normalize()))) {
+                throw new UserException("--checkpoint " + checkpoint + ": the file exists and may hold a run in progress; "
+                        + "continue it with --resume " + checkpoint + " --checkpoint " + checkpoint
+                        + ", or remove the file to start over");
+            }
         }
         return new Checkpointing(checkpoint, get(SharedOptions.CHECKPOINT_EVERY), resume);
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** The chain count of the method's family: the one set, else the family's default ({@link Family#chains()}). */
@@ -1101,6 +1123,11 @@ public final class Estimation {
         if (levels < 2) {
             throw new UserException("--levels must be at least 2, got " + levels);
         }
-        return Schedule.parse(ladder, levels - 1);
+        try {
+            return Schedule.parse(ladder, levels - 1);
+        } catch (UserException e) {
+            // the ladder is a schedule of levels - 1 steps: say so in the option's terms
+            throw new UserException("--levels " + levels + ": " + e.getMessage());
+        }
     }
 }

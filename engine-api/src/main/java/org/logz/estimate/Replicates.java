@@ -70,6 +70,9 @@ public record Replicates<E extends Estimate>(List<E> runs, double logZ, double s
 
     /** Combines finished runs. */
     public static <E extends Estimate> Replicates<E> of(List<E> runs) {
+        if (runs.isEmpty()) {
+            throw new UserException("replicates need at least one run, got none");
+        }
         int b = runs.size();
         double[] logZ = runs.stream().mapToDouble(Estimate::logZ).toArray();
         double[] twice = new double[b];

@@ -29,7 +29,7 @@ public final class SpecValues {
         if (!v.matches("[+-]?[0-9]{1,9}")) {
             throw new UserException(key + " = '" + v + "' is not an integer");
         }
-        return Integer.parseInt(v);
+        return Decimal.parseInt(v);
     }
 
     /** {@code on} or {@code off}, or {@code fallback} where the key is absent. */

@@ -14,7 +14,32 @@ public final class Decimal {
     /** Possessive quantifiers: a long line of digits followed by junk fails in linear time. */
     private static final Pattern DECIMAL = Pattern.compile("[+-]?+(?:\\d++\\.?+\\d*+|\\.\\d++)(?:[eE][+-]?+\\d++)?+");
 
+    /** Integers in ASCII digits: {@link Integer#parseInt} also takes other scripts' digits (٣٠ for 30). */
+    private static final Pattern INTEGER = Pattern.compile("[+-]?+[0-9]++");
+
     private Decimal() {
+    }
+
+    /**
+     * {@link Integer#parseInt} for ASCII digits only, so that every number a user types has one form.
+     *
+     * @throws NumberFormatException as Integer.parseInt does, for any other text
+     */
+    public static int parseInt(String text) {
+        requireInteger(text);
+        return Integer.parseInt(text);
+    }
+
+    /** {@link Long#parseLong} for ASCII digits only ({@link #parseInt}). */
+    public static long parseLong(String text) {
+        requireInteger(text);
+        return Long.parseLong(text);
+    }
+
+    private static void requireInteger(String text) {
+        if (text == null || !INTEGER.matcher(text).matches()) {
+            throw new NumberFormatException("For input string: \"" + text + "\"");
+        }
     }
 
     /** The finite value of {@code text} (surrounding blanks ignored), or empty when it is not such a number. */

@@ -8,6 +8,7 @@ import java.util.stream.IntStream;
 
 import org.logz.base.UserException;
 import org.logz.data.BinaryDataset;
+import org.logz.numeric.Decimal;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 
@@ -77,7 +78,7 @@ public record UnitOrder(String name, int[] permutation) {
         }
         if (s.startsWith("random:")) {
             try {
-                return random(units, Long.parseLong(s.substring(7)));
+                return random(units, Decimal.parseLong(s.substring(7)));
             } catch (NumberFormatException e) {
                 throw new UserException("unit order " + spec + ": SEED must be an integer");
             }

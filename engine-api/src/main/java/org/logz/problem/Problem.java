@@ -19,6 +19,7 @@ import org.logz.model.Rbm;
 import org.logz.model.SequentialModel;
 import org.logz.model.TemperedModel;
 import org.logz.model.data.DataSequence;
+import org.logz.numeric.Decimal;
 import org.logz.path.GpcSequence;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
@@ -273,7 +274,7 @@ public interface Problem {
     /** G of {@code data:G} or {@code forward:G}. */
     static int sweeps(String value, String spec) {
         try {
-            return Integer.parseInt(value);
+            return Decimal.parseInt(value);
         } catch (NumberFormatException e) {
             throw new UserException("--reverse-start " + spec + ": G must be an integer");
         }
@@ -281,7 +282,7 @@ public interface Problem {
 
     static int burnIn(String value, String spec) {
         try {
-            return Integer.parseInt(value);
+            return Decimal.parseInt(value);
         } catch (NumberFormatException e) {
             throw new UserException("--reverse-start " + spec + ": B must be an integer");
         }

@@ -171,7 +171,7 @@ public record Schedule(String name, double[] betas) {
             }
             ends[i] = number(spec, pair[0]);
             try {
-                steps[i] = Integer.parseInt(pair[1].trim());
+                steps[i] = Decimal.parseInt(pair[1].trim());
             } catch (NumberFormatException e) {
                 throw new UserException("segment '" + parts[i] + "' of " + spec + " has a bad step count");
             }

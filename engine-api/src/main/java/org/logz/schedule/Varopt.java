@@ -7,6 +7,7 @@ import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightedMoments;
 import org.logz.base.UserException;
 import org.logz.memory.Footprint;
+import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -78,8 +79,8 @@ public final class Varopt {
                     String value = kv[1].trim();
                     try {
                         switch (kv[0].trim()) {
-                            case "pilot" -> pilot = Integer.parseInt(value);
-                            case "chains" -> chains = Integer.parseInt(value);
+                            case "pilot" -> pilot = Decimal.parseInt(value);
+                            case "chains" -> chains = Decimal.parseInt(value);
                             case "max-step" -> maxStep = org.logz.numeric.Decimal.parse(value).orElseThrow(
                                     () -> new UserException("max-step '" + value + "' is not a finite decimal"));
                             default -> throw new UserException("--schedule " + spec + ": unknown key '" + kv[0].trim()

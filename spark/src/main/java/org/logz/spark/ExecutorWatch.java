@@ -1,6 +1,7 @@
 package org.logz.spark;
 
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.spark.api.java.JavaSparkContext;
 import org.logz.base.UserException;
@@ -18,6 +19,8 @@ final class ExecutorWatch implements AutoCloseable {
 
     private final Thread thread;
     private volatile String reason;
+    /** Set by {@link #close}: from then on the watch stops nothing. */
+    private boolean closed;
 
     /** Watches {@code sc} for {@code seconds} ({@link #seconds()}) unless its master is local. */
     ExecutorWatch(JavaSparkContext sc, String master, double seconds) {
@@ -57,8 +60,13 @@ final class ExecutorWatch implements AutoCloseable {
                     return;
                 }
                 if (System.nanoTime() > deadline) {
-                    reason = String.format(Locale.ROOT, "no executor joined the job within %.0f s: does the master have "
-                            + "workers with free cores and memory? (-D%s=S waits longer)", seconds, PROPERTY);
+                    synchronized (this) {
+                        if (closed) {
+                            return;
+                        }
+                        reason = String.format(Locale.ROOT, "no executor joined the job within %.0f s: does the master "
+                                + "have workers with free cores and memory? (-D%s=S waits longer)", seconds, PROPERTY);
+                    }
                     sc.stop();
                     return;
                 }
@@ -74,10 +82,28 @@ final class ExecutorWatch implements AutoCloseable {
         return reason;
     }
 
+    /**
+     * Ends the watch. Where it is stopping the context, it is left to finish: interrupted inside {@code sc.stop()} it
+     * left Spark's active context set, and the context's own close, finding it stopping, did not clear it ("Only one
+     * SparkContext should be running in this JVM" for the next run in the process).
+     */
     @Override
     public void close() {
-        if (thread != null) {
+        if (thread == null) {
+            return;
+        }
+        boolean stopping;
+        synchronized (this) {
+            closed = true;
+            stopping = reason != null;
+        }
+        if (!stopping) {
             thread.interrupt();
+        }
+        try {
+            thread.join(TimeUnit.MINUTES.toMillis(1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

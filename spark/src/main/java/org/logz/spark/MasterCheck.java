@@ -6,6 +6,7 @@ import java.net.Socket;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,8 +30,16 @@ final class MasterCheck {
     private MasterCheck() {
     }
 
-    /** Refuses a local master of too many threads and a {@code spark://} master that does not answer. */
+    /**
+     * Refuses a cluster manager this build does not include (only spark-core is bundled: local and standalone), a
+     * local master of too many threads and a {@code spark://} master that does not answer.
+     */
     static void requireUsable(String master) {
+        String m = master.trim().toLowerCase(Locale.ROOT);
+        if (m.equals("yarn") || m.startsWith("yarn") || m.startsWith("mesos://") || m.startsWith("k8s://")) {
+            throw new UserException("--spark " + master + ": this build of logz includes Spark's local[N] and standalone "
+                    + "(spark://HOST:PORT) masters only, not YARN, Mesos or Kubernetes; submit to a standalone master");
+        }
         Matcher local = LOCAL_THREADS.matcher(master);
         if (local.matches() && (local.group(1).length() > 9 || Integer.parseInt(local.group(1)) > MAX_LOCAL_THREADS)) {
             throw new UserException("--spark " + master + ": a local master runs its tasks as threads of this process; "

@@ -31,6 +31,10 @@ class SparkRefusalsTest {
                         + "its tasks as threads of this process; at most 1024"),
                 Arguments.of(new String[] {"--spark", "local[99999999999,2]"},
                         "--spark local[99999999999,2]: a local master"),
+                Arguments.of(new String[] {"--spark", "yarn"}, "--spark yarn: this build of logz includes Spark's "
+                        + "local[N] and standalone"),
+                Arguments.of(new String[] {"--spark", "k8s://https://host:443"}, "--spark k8s://https://host:443: this "
+                        + "build"),
                 Arguments.of(new String[] {"--spark", "local[2]", "--model", "gpc:digits35", "--method", "arm"},
                         "--spark does not run rm/arm on a GP classifier"));
     }

@@ -64,6 +64,11 @@ public final class TracePlot {
      * particles' ESS fraction before resampling, with the 10% line of the {@code low-ess} warning.
      */
     public static void write(Path file, SmcResult result) {
+        write(file, result, result.method());
+    }
+
+    /** {@link #write(Path, SmcResult)} titled by {@code method}: AISEL's sampler is an SMC run. */
+    public static void write(Path file, SmcResult result, Method method) {
         List<SmcTracePoint> trace = result.trace();
         double[] step = new double[trace.size()];
         double[] beta = new double[trace.size()];
@@ -73,7 +78,7 @@ public final class TracePlot {
             beta[i] = trace.get(i).beta();
             essFraction[i] = trace.get(i).ess() / result.particles();
         }
-        XYChart chart = chart(result.method(), result.logZ(), "step", "β and ESS / particles");
+        XYChart chart = chart(method, result.logZ(), "step", "β and ESS / particles");
         chart.getStyler().setLegendVisible(true);
         chart.addSeries("β", step, beta).setMarker(SeriesMarkers.NONE);
         chart.addSeries("ESS / particles", step, essFraction).setMarker(SeriesMarkers.NONE);

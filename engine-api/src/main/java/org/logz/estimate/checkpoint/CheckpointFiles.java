@@ -253,7 +253,10 @@ public final class CheckpointFiles {
             }
             int format = in.readInt();
             if (format != FORMAT) {
-                throw new UserException(file + ": checkpoint format " + format + ", this logz reads format " + FORMAT);
+                // formats count up from 1: anything beyond a few above this one is a damaged header, not a newer logz
+                throw new UserException(file + (format > 0 && format <= FORMAT + 16 ? ": checkpoint format " + format
+                        + ", this logz reads format " + FORMAT : ": the checkpoint is damaged (its header names format "
+                        + format + "; this logz writes format " + FORMAT + ")"));
             }
             T state = body.read(in);
             long crc = checked.getChecksum().getValue();

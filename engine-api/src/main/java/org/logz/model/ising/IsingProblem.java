@@ -8,6 +8,7 @@ import java.util.Set;
 import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
+import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
 import org.logz.problem.ModelFamily;
 import org.logz.problem.Problem;
@@ -20,7 +21,7 @@ public record IsingProblem(Ising model) implements Problem {
             throw new UserException("--model " + spec + ": write ising:L=N with an even N ≥ 2");
         }
         try {
-            return new IsingProblem(new Ising(Integer.parseInt(p.get("l"))));
+            return new IsingProblem(new Ising(Decimal.parseInt(p.get("l"))));
         } catch (NumberFormatException e) {
             throw new UserException("--model " + spec + ": L must be an integer");
         }

@@ -42,8 +42,8 @@ public record LatentProblem(LatentModel model) implements Problem {
     @Override
     public Exact exact() {
         GlmmEvidence.Result r = quadrature().orElseThrow(() -> new UserException(describe().model()
-                + " has no exact evidence (it needs p ≤ 2 GLMM covariates for quadrature); estimate it with "
-                + "--method aisel"));
+                + " has no exact evidence (" + (model instanceof Glmm ? "quadrature over θ needs a GLMM with p ≤ 2 "
+                + "covariates" : "its likelihood has no closed form to integrate") + "); estimate it with --method aisel"));
         return new Exact(converged(r, true).orElseThrow(), "adaptive Gauss-Hermite quadrature over θ (24 nodes per "
                 + "dimension) of the exact group likelihoods (Gauss-Hermite, or Gauss-Legendre panels where that does "
                 + "not converge)", r.quadratureError());

@@ -69,7 +69,7 @@ public record PottsProblem(Potts model) implements Problem {
         if (!value.matches("[+-]?[0-9]{1,9}")) {
             throw new UserException("--model " + spec + ": " + key + " = '" + value + "' must be an integer");
         }
-        return Integer.parseInt(value);
+        return Decimal.parseInt(value);
     }
 
     /** J as the spec writes it: 2 rather than 2.0. */

@@ -54,7 +54,7 @@ public record ToyProblem(GaussianToy model) implements Problem {
         if (!v.matches("[+-]?[0-9]{1,9}")) {
             throw new UserException("power = '" + v + "' must be an integer from 1 to " + GaussianToy.MAX_POWER);
         }
-        return Integer.parseInt(v);
+        return Decimal.parseInt(v);
     }
 
     @Override
