@@ -689,7 +689,7 @@ public final class Estimation {
         String reverseStart = get(AnnealingOptions.REVERSE_START);
         if (reverseStart == null) {
             // the model's default applies to the runs that have reverse chains
-            return problem.reverseStartsFromForward() && (method == Method.RAISE || check() == Family.WORK);
+            return problem.reverseStartsFromForward() && (method == Method.RAISE || Family.of(method) == Family.WORK);
         }
         return reverseStart.trim().toLowerCase(Locale.ROOT).startsWith("forward");
     }

@@ -3,6 +3,8 @@ package org.logz.options;
 import java.util.List;
 
 import org.logz.base.UserException;
+import org.logz.estimate.aisel.Aisel;
+import org.logz.model.Likelihood;
 
 /**
  * The options of the SMC sampler (smc, power-posterior, power-posterior-corrected, and aisel over θ), with their
@@ -27,9 +29,10 @@ public final class SmcOptions {
     public static final FamilyOption<Double> RESAMPLE_THRESHOLD = new FamilyOption<>("--resample-threshold", Double.class, "α", 0.5,
             "smc: resample when the ESS falls below α·M. Default: ${DEFAULT-VALUE}.");
 
-    public static final FamilyOption<Double> MAX_SECONDS = new FamilyOption<>("--max-seconds", Double.class, "S", 3600.0,
-            "aisel: refuse a run whose up-front estimate (particles × inner draws × observations × likelihood sweeps, at "
-                    + "3e7 terms a second) is longer than S seconds. Default: ${DEFAULT-VALUE}.", value -> {
+    public static final FamilyOption<Double> MAX_SECONDS = new FamilyOption<>("--max-seconds", Double.class, "S",
+            Aisel.Settings.DEFAULT_MAX_SECONDS, "aisel: refuse a run whose up-front estimate (particles × inner draws × "
+                    + "observations × likelihood sweeps, at " + Likelihood.TERMS_PER_SECOND + " terms a second) is longer "
+                    + "than S seconds. Default: ${DEFAULT-VALUE}.", value -> {
                 if (!(value > 0)) {
                     throw new UserException("--max-seconds must be positive, got " + value);
                 }

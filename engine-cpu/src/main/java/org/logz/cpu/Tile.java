@@ -19,10 +19,14 @@ final class Tile {
     final long address;
     private final INDArray array;
 
+    /** Tiles from this size on are checked against the machine's memory before they are allocated. */
+    private static final long CHECKED_BYTES = 1L << 26;
+
     Tile(int rows, int cols) {
-        // checked here, where a tile of a wide model is allocated: a run's footprint counts particles, not tiles
+        // checked here, where a tile of a wide model is allocated: a run's footprint counts particles, not tiles; small
+        // tiles (every trained model's) skip the read of /proc/meminfo
         long bytes = 4L * rows * cols;
-        long available = HostMemory.machineAvailable();
+        long available = bytes < CHECKED_BYTES ? Long.MAX_VALUE : HostMemory.machineAvailable();
         if (bytes > available) {
             throw new InsufficientMemoryException("a tile of " + rows + " particle rows × " + cols + " values", bytes,
                     available, "the machine (off-heap particle matrices)", "use a smaller model");
