@@ -30,9 +30,11 @@ final class AnnealingReport {
         long pilot = o.pilotSweeps();
         var details = new EstimateReport.Annealing(r.ess(), r.chains(), r.steps(), r.schedule(), r.start(),
                 runs.stream().mapToLong(AnnealingResult::sweeps).sum() + pilot, pilot > 0 ? pilot : null, r.logZ0(),
-                r.trace());
+                r.forwardStart().map(f -> new Json.Estimate(f.logZ(), f.stdErr())).orElse(null), r.trace());
         return new EstimateCommand.Runs(runs, String.format(Locale.ROOT, "%d chains × %d steps (%s schedule%s), ESS %.1f",
-                r.chains(), r.steps(), r.schedule(), forward ? "" : ", reverse start " + r.start(), r.ess()), o.path(),
+                r.chains(), r.steps(), r.schedule(), forward ? "" : ", reverse start " + r.start()
+                        + r.forwardStart().map(f -> String.format(Locale.ROOT, " (its forward run's AIS %.4f ± %.4f)",
+                        f.logZ(), f.stdErr())).orElse(""), r.ess()), o.path(),
                 "delta method on the importance weights", details, o.modelWarnings());
     }
 }

@@ -4,9 +4,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 import org.logz.base.EstimationException;
 import org.logz.estimate.Method;
@@ -49,9 +51,10 @@ final class BarCommand implements Callable<Integer> {
         Bar.Result bar = Bar.solve(wF, wR);
         WorkEstimate lower = WorkEstimators.lowerBound(wF);
         WorkEstimate upper = WorkEstimators.upperBound(wR);
+        WorkEstimate ais = WorkEstimators.jarzynskiForward(wF);
+        WorkEstimate raise = WorkEstimators.jarzynskiReverse(wR);
         Map<Method, Double> others = new LinkedHashMap<>();
-        for (WorkEstimate e : List.of(lower, upper, WorkEstimators.jarzynskiForward(wF), WorkEstimators.jarzynskiReverse(wR),
-                WorkEstimators.cumulant(wF, wR))) {
+        for (WorkEstimate e : List.of(lower, upper, ais, raise, WorkEstimators.cumulant(wF, wR))) {
             others.put(e.method(), e.logRatio());
         }
         List<Warning> warnings = new ArrayList<>();
@@ -63,8 +66,23 @@ final class BarCommand implements Callable<Integer> {
         if (bar.overlap() < Bar.MIN_OVERLAP) {
             warnings.add(Warning.poorOverlap(bar.overlap(), Bar.MIN_OVERLAP));
         }
-        if (Warning.beyondBounds(bar.logRatio(), lower.logRatio(), upper.logRatio())) {
+        // the bounds' own noise, as a run's (BidirectionalResult): three of their standard errors
+        double low = lower.logRatio() - 3 * lower.stdErr().orElse(0);
+        double high = upper.logRatio() + 3 * upper.stdErr().orElse(0);
+        if (Warning.beyondBounds(bar.logRatio(), low, high)) {
             warnings.add(Warning.outsideBounds(Method.BAR, bar.logRatio(), lower.logRatio(), upper.logRatio()));
+        }
+        String outside = others.entrySet().stream().filter(e -> e.getKey() != Method.LOWER_BOUND
+                        && e.getKey() != Method.UPPER_BOUND && Warning.beyondBounds(e.getValue(), low, high))
+                .map(e -> String.format(Locale.ROOT, "%s %.4f", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
+        if (lower.logRatio() <= upper.logRatio() && !outside.isEmpty()) {
+            warnings.add(Warning.secondaryOutsideBounds(outside, lower.logRatio(), upper.logRatio(), Method.BAR));
+        }
+        if (Warning.disagree(ais.logRatio(), ais.stdErr().orElse(Double.NaN), raise.logRatio(),
+                raise.stdErr().orElse(Double.NaN))) {
+            warnings.add(Warning.directionsDisagree(ais.logRatio(), ais.stdErr().orElse(Double.NaN), raise.logRatio(),
+                    raise.stdErr().orElse(Double.NaN), "work values carry no mean energies to say where the chains lag"));
         }
         Json.print(spec.commandLine().getOut(), new Report(bar.logRatio(), bar.stdErr(), bar.deltaF(), bar.overlap(),
                 wF.length, wR.length, others, List.copyOf(warnings)));

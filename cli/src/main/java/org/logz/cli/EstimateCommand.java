@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -179,9 +180,15 @@ public final class EstimateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (matched("--tolerance") || matched("--time-limit")) {
-            return ConsensusReport.run(this);
+        try (Progress.Heartbeat beat = Progress.heartbeat("estimate", HEARTBEAT)) {
+            return matched("--tolerance") || matched("--time-limit") ? ConsensusReport.run(this) : estimate();
         }
+    }
+
+    /** How long the command may be silent on stderr before it says it is still working. */
+    private static final Duration HEARTBEAT = Duration.ofSeconds(15);
+
+    private Integer estimate() {
         method = Family.method(methodName);
         Family family = Family.of(method);
         for (String option : new String[] {"--work", "--reverse-work"}) {
@@ -232,6 +239,7 @@ public final class EstimateCommand implements Callable<Integer> {
             }
             outcome = TaskReplicates.outcome(estimation, plan, distributed.job(), distributed.records());
         }
+        outcome.runs().forEach(estimation::requireWithinBound);
         Runs result = switch (family) {
             case ANNEALING -> AnnealingReport.report(this, outcome);
             case WORK -> WorkReport.report(this, outcome);

@@ -75,11 +75,12 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
 
     /**
      * {@code ais} and {@code raise}; {@code sweeps} counts the chain-transitions of the runs and of a VAROPT
-     * schedule's pilot, {@code pilotSweeps} the pilot's alone (null without one).
+     * schedule's pilot, {@code pilotSweeps} the pilot's alone (null without one); {@code forwardStart} the AIS estimate
+     * of the forward run whose end states started a reverse run (null for other starts).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Annealing(double ess, int chains, int steps, String schedule, String start, long sweeps, Long pilotSweeps,
-                     double logZ0, List<TracePoint> trace) implements Details {
+                     double logZ0, Json.Estimate forwardStart, List<TracePoint> trace) implements Details {
     }
 
     /** {@code bar}, {@code cumulant} and {@code histogram}: every work estimator's reading; sweeps as for annealing. */

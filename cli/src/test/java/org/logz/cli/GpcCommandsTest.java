@@ -137,4 +137,35 @@ class GpcCommandsTest {
         Cli.assertUserError(Cli.run("exact", "--model", "gpc:digits35"), "closed form for n ≤ 3");
         Cli.assertUserError(Cli.run("estimate", "--model", model, "--method", "ep", "--log-sigma", "NaN"), "not a finite decimal");
     }
+
+    /**
+     * gpv_dup_rm: duplicated inputs at log σ = 14 (K + I near singular) failed with "the smoothing weights of unit 11
+     * are degenerate": RBM wording, the cause unnamed. Whether the run fails or prints, the conditioning is named.
+     */
+    @Test
+    void duplicatedInputsNameTheConditioning() throws IOException {
+        java.util.Random random = new java.util.Random(7);
+        int n = 40;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i += 2) {
+            x[i] = 3 * random.nextDouble();
+            x[i + 1] = x[i];
+            y[i] = random.nextBoolean() ? 1 : 0;
+            y[i + 1] = y[i];
+        }
+        Path file = dir.resolve("dup.npz");
+        Npz.write(file, List.of(NpyArray.ofDoubles("X", new int[] {n, 1}, x), NpyArray.ofDoubles("y", new int[] {n}, y),
+                NpyArray.ofDoubles("log_ell", new int[] {}, new double[] {0}),
+                NpyArray.ofDoubles("log_sigma", new int[] {}, new double[] {14})));
+        Cli.Outcome o = Cli.run("estimate", "--model", "gpc:" + file, "--method", "rm", "--particles", "200",
+                "--resampling", "multinomial");
+        if (o.code() == 0) {
+            assertTrue(o.err().contains("warning [ill-conditioned]: K + I has a condition number"), o.err());
+        } else {
+            assertEquals(1, o.code(), o.err());
+            assertTrue(o.err().contains("the smoothing weights of case ") && o.err().contains("condition number"),
+                    o.err());
+        }
+    }
 }

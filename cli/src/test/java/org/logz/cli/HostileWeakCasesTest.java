@@ -1,17 +1,30 @@
 package org.logz.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.logz.base.UserException;
 import org.logz.estimate.Replicates;
+import org.logz.io.NpyArray;
+import org.logz.io.Npz;
 
 /** Weak cases of the hostile review at 5211905 (issue 37): one form for numbers, and messages that name the cause. */
 class HostileWeakCasesTest {
+    @TempDir
+    Path dir;
+
     /** in_d87f16: integers in another script's digits ran (--chains ٣٠ was 30 chains); decimals already refused them. */
     @Test
     void integersTakeAsciiDigitsOnly() {
@@ -53,5 +66,77 @@ class HostileWeakCasesTest {
     void noReplicatesIsToldAsSuch() {
         UserException e = assertThrows(UserException.class, () -> Replicates.of(List.of()));
         assertTrue(e.getMessage().equals("replicates need at least one run, got none"), e.getMessage());
+    }
+
+    /**
+     * gp30_cumulant: an estimate far above a hard upper bound (a classifier's evidence is a probability) was printed
+     * with a warning and exit 0, while one below a visited state exits 1; now both are refused, nothing on stdout.
+     */
+    @Test
+    void impossiblyHighIsRefusedAsImpossiblyLowIs() {
+        Random random = new Random(5);
+        int n = 30;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = 3 * random.nextDouble();
+            y[i] = random.nextBoolean() ? 1 : 0;
+        }
+        Path file = dir.resolve("sharp30.npz");
+        Npz.write(file, List.of(NpyArray.ofDoubles("X", new int[] {n, 1}, x), NpyArray.ofDoubles("y", new int[] {n}, y),
+                NpyArray.ofDoubles("log_ell", new int[] {}, new double[] {-1}),
+                NpyArray.ofDoubles("log_sigma", new int[] {}, new double[] {6})));
+        Cli.Outcome o = Cli.run("estimate", "--model", "gpc:" + file, "--method", "cumulant", "--start", "prior",
+                "--chains", "100", "--steps", "20", "--json");
+        assertEquals(1, o.code(), o.err());
+        assertTrue(o.out().isEmpty(), o.out());
+        assertTrue(o.err().contains("lies above 0.0000 by more than three standard errors, and log Z cannot exceed it"),
+                o.err());
+    }
+
+    /**
+     * gp30_bar, for {@code logz bar}: its files' forward and reverse Jarzynski estimates two nats apart raised nothing;
+     * now {@code estimators-disagree}, and every listed estimate is held to the bounds.
+     */
+    @Test
+    void barHoldsTheDirectionsToEachOther() throws IOException {
+        Random random = new Random(3);
+        Path forward = dir.resolve("f.txt");
+        Path reverse = dir.resolve("r.txt");
+        StringBuilder f = new StringBuilder();
+        StringBuilder r = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            f.append(8 + 2 * random.nextGaussian()).append('\n');
+            r.append(-2 + 2 * random.nextGaussian()).append('\n');
+        }
+        Files.writeString(forward, f);
+        Files.writeString(reverse, r);
+        Cli.Outcome o = Cli.run("bar", "--forward", forward.toString(), "--reverse", reverse.toString());
+        assertEquals(0, o.code(), o.err());
+        JsonNode warnings = o.json().get("warnings");
+        assertEquals(1, warnings.size(), o.out());
+        assertEquals("estimators-disagree", warnings.get(0).get("code").asText(), o.out());
+        assertTrue(o.err().contains("jarzynski-forward (AIS)"), o.err());
+    }
+
+    /**
+     * r03_chains_big5000: 10^6 chains of a 5000×5000 RBM were refused only after 116 s of the default base rate's
+     * mode search and Gibbs run; the chains' states are now counted before the base rate, whose source the refusal
+     * therefore does not name.
+     */
+    @Test
+    void chainsThatCannotFitAreRefusedBeforeTheBaseRate() {
+        int n = 500;
+        Random random = new Random(1);
+        float[] w = new float[n * n];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = (float) (0.01 * random.nextGaussian());
+        }
+        Path file = dir.resolve("wide.npz");
+        Npz.write(file, List.of(NpyArray.ofFloats("W", new int[] {n, n}, w), NpyArray.ofFloats("a", new int[] {n},
+                new float[n]), NpyArray.ofFloats("b", new int[] {n}, new float[n])));
+        Cli.Outcome o = Cli.run("estimate", "--model", file.toString(), "--chains", "100000000", "--steps", "2");
+        Cli.assertUserError(o, "ais with 100000000 chains on " + file + " needs 745.06 GiB");
+        assertFalse(o.err().contains("base rate"), o.err());
     }
 }

@@ -21,6 +21,7 @@ import org.logz.base.ProgressListener;
 import org.logz.base.UserException;
 import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.Estimate;
+import org.logz.estimate.ImpossibleEstimateException;
 import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.Aisel;
@@ -609,6 +610,7 @@ public final class Estimation {
         ProgressListener progress = listener;
         Outcome o = outcome(1, b -> progress::progress);
         Estimate first = o.runs().get(0);
+        requireWithinBound(first);
         List<Warning> warnings = new ArrayList<>(first.warnings());
         warnings.addAll(o.modelWarnings());
         if (exact == null) {
@@ -817,8 +819,9 @@ public final class Estimation {
     }
 
     /**
-     * What the model's bound and exact value say against an estimate: log Z above the model's upper bound by more
-     * than three standard errors, or away from the exact value by more than four (0.1 without a standard error).
+     * What the model's bound and exact value say against an estimate: {@code exact-disagrees} away from the exact value
+     * by more than four standard errors (0.1 without a standard error), {@code above-bound} above the model's upper
+     * bound (within its noise: beyond, {@link #requireWithinBound} refuses a run).
      */
     public List<Warning> boundWarnings(double logZ, OptionalDouble stdErr, OptionalDouble exact) {
         List<Warning> warnings = new ArrayList<>();
@@ -827,12 +830,23 @@ public final class Estimation {
                 > (stdErr.isEmpty() ? 0.1 : Math.max(4 * stdErr.getAsDouble(), 0.05))) {
             warnings.add(Warning.exactDisagrees(logZ, stdErr.orElse(Double.NaN), exact.getAsDouble()));
         }
-        double noise = stdErr.isEmpty() ? 0 : 3 * stdErr.getAsDouble();
         Optional<Double> bound = problem.logZUpperBound();
-        if (bound.isPresent() && logZ > bound.get() + noise + 1e-9 * (1 + Math.abs(bound.get()))) {
+        if (bound.isPresent() && logZ > bound.get() + 1e-9 * (1 + Math.abs(bound.get()))) {
             warnings.add(Warning.aboveBound(method, logZ, bound.get(), problem.upperBoundReason()));
         }
         return warnings;
+    }
+
+    /**
+     * Refuses a run whose estimate exceeds the model's upper bound by more than three standard errors
+     * ({@link ImpossibleEstimateException#checkAbove}), as a run below a visited state is refused.
+     */
+    public void requireWithinBound(Estimate run) {
+        Optional<Double> bound = problem.logZUpperBound();
+        if (bound.isPresent()) {
+            ImpossibleEstimateException.checkAbove(method, run.logZ(), run.standardError().orElse(0), bound.get(),
+                    problem.upperBoundReason());
+        }
     }
 
     /** Refuses a replicate count outside 1 to {@link #MAX_REPLICATES}. */

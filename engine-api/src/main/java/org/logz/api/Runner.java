@@ -7,6 +7,8 @@ import java.util.TreeMap;
 import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 
+import org.logz.backend.ParticleBackend;
+import org.logz.base.EstimationException;
 import org.logz.base.ProgressListener;
 import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling;
@@ -14,6 +16,7 @@ import org.logz.estimate.AnnealingResult;
 import org.logz.estimate.BidirectionalAnnealing;
 import org.logz.estimate.BidirectionalResult;
 import org.logz.estimate.Estimate;
+import org.logz.estimate.ImpossibleEstimateException;
 import org.logz.estimate.Islands;
 import org.logz.estimate.Method;
 import org.logz.estimate.ResampleMove;
@@ -36,6 +39,7 @@ import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.SequentialModel;
+import org.logz.memory.Footprint;
 import org.logz.options.AnnealingOptions;
 import org.logz.options.Family;
 import org.logz.options.FamilyOption;
@@ -121,9 +125,16 @@ final class Runner {
      * The path options for runs of {@code particles} chains or particles; an estimated likelihood (given, or a model's
      * without an exact one) whose sweeps would take hours is refused first.
      */
-    private Problem.PathOptions pathOptions(long particles) {
+    /**
+     * The path options of a run of {@code particles} chains or particles on {@code backend}, after the checks that need
+     * no path: its cost, and whether its chains' states alone fit (the hostile review's r03: 10^6 chains of a 5000×5000
+     * RBM refused only after 116 s of the default base rate's work).
+     */
+    private Problem.PathOptions pathOptions(ParticleBackend backend, long particles) {
         Problem.PathOptions options = e.pathOptions();
         e.problem.checkCost(options, particles);
+        backend.require(new Footprint(Footprint.times(particles, e.problem.bytesPerChain(options)), 0, 0),
+                e.method + " with " + particles + " chains on " + e.problem.describe().model());
         return options;
     }
 
@@ -151,7 +162,7 @@ final class Runner {
         int chains = e.chains();
         Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(chains))) {
+            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(backend, chains))) {
                 Estimation.Planned planned = e.schedule(path);
                 if (!forward) {
                     // the start's own checks, before a plan hands the run to tasks
@@ -178,7 +189,8 @@ final class Runner {
         int reverseChains = e.reverseChains();
         Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
+            try (TemperedPath path = e.problem.annealingPath(backend,
+                    pathOptions(backend, Math.max(forwardChains, reverseChains)))) {
                 Estimation.Planned planned = e.schedule(path);
                 // the start's and the settings' own checks (chains, bootstraps), before a plan hands the run to tasks
                 reverseStart(path, reverseChains, e.seed);
@@ -202,7 +214,8 @@ final class Runner {
         int reverseChains = e.reverseChains();
         boolean anyReverse = parts.stream().anyMatch(ChainPart::reverse);
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(Math.max(forwardChains, reverseChains)))) {
+            try (TemperedPath path = e.problem.annealingPath(backend,
+                    pathOptions(backend, Math.max(forwardChains, reverseChains)))) {
                 Estimation.Planned planned = e.schedule(path);
                 if (anyReverse) {
                     reverseStart(path, reverseChains, e.seed);
@@ -378,13 +391,24 @@ final class Runner {
             // the islands' own checks, before a plan hands the run to tasks
             Islands.check(islands);
         }
-        List<SequentialResult> runs = e.withBackend(backend -> {
-            try (SequentialPath path = new SequentialPath(backend, model)) {
-                return replicates((seed, listener) -> islands > 1
-                        ? Islands.run(settingsFor.apply(seed), islands, path, listener)
-                        : new ResampleMove(settingsFor.apply(seed)).run(path, listener));
+        List<SequentialResult> runs;
+        try {
+            runs = e.withBackend(backend -> {
+                try (SequentialPath path = new SequentialPath(backend, model)) {
+                    return replicates((seed, listener) -> islands > 1
+                            ? Islands.run(settingsFor.apply(seed), islands, path, listener)
+                            : new ResampleMove(settingsFor.apply(seed)).run(path, listener));
+                }
+            });
+        } catch (EstimationException failure) {
+            if (gpc == null || gpc.conditionEstimate() <= ILL_CONDITIONED
+                    || failure instanceof ImpossibleEstimateException) {
+                throw failure;
             }
-        });
+            // the hostile review's gpv_dup_rm: degenerate weights on duplicated inputs, the cause unnamed
+            throw new EstimationException(failure.getMessage() + "; the likely cause: "
+                    + Warning.illConditioned(gpc.conditionEstimate()).message());
+        }
         List<Warning> warnings = gpc != null && gpc.conditionEstimate() > ILL_CONDITIONED
                 ? List.of(Warning.illConditioned(gpc.conditionEstimate())) : unverified(true);
         return new Outcome(runs, null, 0, new Outcome.Plan.Sequential(unitOrder.name(), scheme, settings, gpc), warnings);
@@ -395,7 +419,7 @@ final class Runner {
         ResamplingScheme scheme = scheme();
         Checkpointing checkpoints = e.checkpointing();
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(e.get(SequentialOptions.PARTICLES)))) {
+            try (TemperedPath path = e.problem.annealingPath(backend, pathOptions(backend, e.get(SequentialOptions.PARTICLES)))) {
                 SmcSampler.Steps steps;
                 long pilotSweeps = 0;
                 if (adaptive()) {

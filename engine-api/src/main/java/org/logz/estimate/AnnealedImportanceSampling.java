@@ -275,7 +275,7 @@ public final class AnnealedImportanceSampling {
         double logZ = logZ(first.method(), first.path(), first.logZ0(), s);
         return new AnnealingResult(first.method(), first.backend(), first.path(), first.schedule(), logZ,
                 s.logMeanStdErr(), s.ess(), first.logZ0(), chains, first.steps(), sweeps, first.seed(), seconds, logW, trace,
-                first.start(), transferBytes, bound);
+                first.start(), transferBytes, bound, Optional.empty());
     }
 
     /**
@@ -397,7 +397,7 @@ public final class AnnealedImportanceSampling {
     /** Reverse annealing from {@code end} ({@link #forwardStart}) as {@code start} says; its work counts as burn-in. */
     AnnealingResult annealReverse(TemperedPath path, Start.Forward start, ForwardEnd end, ProgressListener listener) {
         return annealReverse(path, end.start(settings.chains(), path.dimension(), start.sweeps()), 0, settings.chains(),
-                listener, end.result().sweeps(), end.result().seconds());
+                listener, end.result().sweeps(), end.result().seconds()).startedFrom(end.result());
     }
 
     /**
@@ -618,7 +618,7 @@ public final class AnnealedImportanceSampling {
             return new AnnealingResult(method, backend.name(), path.description(), settings.schedule().name(), logZ,
                     s.logMeanStdErr(), s.ess(), path.logZ0(), m, settings.schedule().steps(),
                     transitions * m + burnIn, settings.seed(), seconds, lw, trace, start,
-                    backend.transferredBytes() - bytesBefore, visitedBound);
+                    backend.transferredBytes() - bytesBefore, visitedBound, Optional.empty());
         }
     }
 

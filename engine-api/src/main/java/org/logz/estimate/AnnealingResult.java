@@ -2,6 +2,7 @@ package org.logz.estimate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -28,11 +29,13 @@ import java.util.OptionalDouble;
  * @param transferBytes bytes moved between host and backend during the run
  * @param visitedBound  where Z sums over states: the largest {@code log f(x)} of the states the run ended
  *                      in (forward) or started from (reverse), a lower bound of log Z; empty otherwise
+ * @param forwardStart  for a reverse run from a forward run's end states ({@code forward:G}), that forward run: an AIS
+ *                      estimate of its own, independent of this one, which {@link #warnings} holds this one against
  */
 public record AnnealingResult(Method method, String backend, String path, String schedule, double logZ, double stdErr,
                               double ess, double logZ0, int chains, int steps, long sweeps, long seed, double seconds,
                               double[] logWeights, List<TracePoint> trace, String start, long transferBytes,
-                              OptionalDouble visitedBound) implements Estimate {
+                              OptionalDouble visitedBound, Optional<AnnealingResult> forwardStart) implements Estimate {
     public AnnealingResult {
         trace = List.copyOf(trace);
         logWeights = logWeights.clone();
@@ -58,7 +61,13 @@ public record AnnealingResult(Method method, String backend, String path, String
         return OptionalDouble.of(stdErr);
     }
 
-    /** {@code low-ess} below 10% of the chains, {@code single-state} when the estimate sits on the visited bound. */
+    /**
+     * {@code low-ess} below 10% of the chains, {@code single-state} when the estimate sits on the visited bound, and
+     * {@code estimators-disagree} when a reverse run's estimate differs from the forward run it started from beyond
+     * their errors. RAISE is biased high and AIS low by the same lag (Burda et al. 2015): a reverse start that missed
+     * the posterior gives a confident RAISE with a healthy ESS, and only the forward estimate beside it shows the gap
+     * (the hostile review's GP classifiers, RAISE a nat above AIS, BAR and SMC).
+     */
     @Override
     public List<Warning> warnings() {
         List<Warning> out = new ArrayList<>();
@@ -66,7 +75,15 @@ public record AnnealingResult(Method method, String backend, String path, String
             out.add(Warning.lowEss(method, ess, chains));
         }
         ImpossibleEstimateException.atBound(method, logZ, visitedBound).ifPresent(out::add);
+        forwardStart.filter(f -> Warning.disagree(f.logZ(), f.stdErr(), logZ, stdErr)).ifPresent(f -> out.add(
+                Warning.directionsDisagree(f.logZ(), f.stdErr(), logZ, stdErr, Warning.lagBetween(f.trace(), trace))));
         return out;
+    }
+
+    /** This reverse run with the forward run whose end states it started from. */
+    AnnealingResult startedFrom(AnnealingResult forward) {
+        return new AnnealingResult(method, backend, path, schedule, logZ, stdErr, ess, logZ0, chains, steps, sweeps, seed,
+                seconds, logWeights, trace, start, transferBytes, visitedBound, Optional.of(forward));
     }
 
     /** Work values {@code W = -log w} in the convention of pymbar and Habeck (2017). */

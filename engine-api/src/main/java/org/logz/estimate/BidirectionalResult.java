@@ -157,8 +157,7 @@ public record BidirectionalResult(Method method, String backend, String path, do
                 raise.stdErr().orElse(Double.NaN))) {
             out.add(Warning.directionsDisagree(logZ(Method.JARZYNSKI_FORWARD), ais.stdErr().orElse(Double.NaN),
                     logZ(Method.JARZYNSKI_REVERSE), raise.stdErr().orElse(Double.NaN),
-                    Hysteresis.comparable(forward.trace(), reverse.trace()),
-                    Hysteresis.parted(forward.trace(), reverse.trace())));
+                    Warning.lagBetween(forward.trace(), reverse.trace())));
         }
         ImpossibleEstimateException.atBound(method, logZ, visitedBound()).ifPresent(out::add);
         return out;

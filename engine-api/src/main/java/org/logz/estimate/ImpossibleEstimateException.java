@@ -12,6 +12,9 @@ import org.logz.base.EstimationException;
  * construction; it is refused rather than printed.
  */
 public final class ImpossibleEstimateException extends EstimationException {
+    /** What a visited bound is, in messages. */
+    static final String BOUND = "the log unnormalized probability of a state the run visited";
+
     private final double logZ;
 
     private ImpossibleEstimateException(String message, double logZ) {
@@ -42,10 +45,26 @@ public final class ImpossibleEstimateException extends EstimationException {
         double bound = visitedBound.getAsDouble();
         double noise = Double.isFinite(stdErr) ? 3 * stdErr : 0;
         if (logZ < bound - tolerance(bound) - noise) {
-            throw new ImpossibleEstimateException(String.format(Locale.ROOT, "%s: the estimate %.4f lies below %.4f, the log "
-                    + "unnormalized probability of a state the run visited, by more than three standard errors, and "
-                    + "log Z ≥ log f of every state: the estimate is wrong (the chains missed where the mass is); anneal "
+            throw new ImpossibleEstimateException(String.format(Locale.ROOT, "%s: the estimate %.4f lies below %.4f, "
+                    + BOUND + ", by more than three standard errors, and log Z is at least that: the estimate is wrong (the chains missed where the mass is); anneal "
                     + "more slowly, use more chains or another base rate", what, logZ, bound), logZ);
+        }
+    }
+
+    /**
+     * Refuses {@code logZ} above {@code bound}, an upper bound of log Z that the model guarantees ({@code why}: the
+     * evidence of a classifier is a probability), by more than three of its standard errors: the same policy as an
+     * estimate below a visited state ({@link #check}), so that an impossibly high and an impossibly low estimate both
+     * exit 1 rather than one being printed with a warning. Within its noise above the bound it is printed with the
+     * {@code above-bound} warning.
+     */
+    public static void checkAbove(Method method, double logZ, double stdErr, double bound, String why) {
+        double noise = Double.isFinite(stdErr) ? 3 * stdErr : 0;
+        if (logZ > bound + noise + 1e-9 * (1 + Math.abs(bound))) {
+            throw new ImpossibleEstimateException(String.format(Locale.ROOT, "%s: the estimate %.4f lies above %.4f by "
+                    + "more than three standard errors, and log Z cannot exceed it (%s): the estimate is wrong (the "
+                    + "weights are dominated by a few chains or the estimator's assumptions fail); anneal more slowly, "
+                    + "use more chains or another method", method, logZ, bound, why), logZ);
         }
     }
 

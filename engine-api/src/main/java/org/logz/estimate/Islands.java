@@ -91,6 +91,7 @@ public final class Islands {
         return new SequentialResult(first.method(), first.backend(), first.path(), mean.logZ(),
                 OptionalDouble.of(mean.stdErr() * Replicates.studentScale(b)), ess, first.particles(), b,
                 first.logZ0(), particleSteps, resamplings,
-                meanParticles, seed, seconds, worst.trace(), bytes, bound);
+                meanParticles, seed, seconds, worst.trace(), bytes, bound,
+                runs.stream().mapToDouble(SequentialResult::reseedLag).max().orElse(0));
     }
 }

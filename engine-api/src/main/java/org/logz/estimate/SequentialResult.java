@@ -31,11 +31,13 @@ import java.util.OptionalDouble;
  * @param transferBytes   bytes moved between host and backend during the run
  * @param visitedBound    where Z sums over states: the largest {@code log Σ_{x_N} f(x)} over the final
  *                        particles (the last variable summed out), a lower bound of log Z
+ * @param reseedLag       arm-reseed: the largest |z| of a reseeding batch's mean log f against the current set's
+ *                        weighted mean (both should sample the same distribution); 0 for the other variants
  */
 public record SequentialResult(Method method, String backend, String path, double logZ, OptionalDouble stdErr,
                                double ess, int particles, int islands, double logZ0, long particleSteps, int resamplings,
                                double meanParticles, long seed, double seconds, List<SequentialTracePoint> trace,
-                               long transferBytes, OptionalDouble visitedBound)
+                               long transferBytes, OptionalDouble visitedBound, double reseedLag)
         implements Estimate {
     public SequentialResult {
         trace = List.copyOf(trace);
@@ -51,12 +53,23 @@ public record SequentialResult(Method method, String backend, String path, doubl
     static final double COLLAPSED_ESS = 1.5;
 
     /**
+     * The |z| of a reseeding batch against the set beyond which its chains count as not mixed: one test per batch over
+     * hundreds of batches, so far in the tail (a false alarm about once in 10^6 batches).
+     */
+    static final double RESEED_LAG = 5;
+
+    /**
      * {@code weight-collapse} at the first variable whose smoothed weights had an ESS below
-     * {@value #COLLAPSED_ESS}; {@code single-state} when the estimate sits on the visited bound.
+     * {@value #COLLAPSED_ESS}; {@code reseed-not-mixed} when a reseeding batch's log densities sat beyond
+     * {@value #RESEED_LAG} standard errors from the set's; {@code single-state} when the estimate sits on the visited
+     * bound.
      */
     @Override
     public List<Warning> warnings() {
         List<Warning> out = new ArrayList<>();
+        if (reseedLag > RESEED_LAG) {
+            out.add(Warning.reseedNotMixed(reseedLag));
+        }
         trace.stream().filter(p -> p.ess() < COLLAPSED_ESS).findFirst()
                 .ifPresent(p -> out.add(Warning.weightCollapse(method, p.unit(), p.ess(), p.particles())));
         ImpossibleEstimateException.atBound(method, logZ, visitedBound).ifPresent(out::add);

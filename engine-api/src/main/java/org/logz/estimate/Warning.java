@@ -1,7 +1,7 @@
 package org.logz.estimate;
 
 import java.util.Locale;
-import java.util.Optional;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.logz.base.UserException;
@@ -91,14 +91,9 @@ public record Warning(String code, String message) {
     /**
      * {@code estimators-disagree} of a forward and reverse run: AIS and RAISE differ beyond their errors, so the chains
      * lag behind the path (the two are biased low and high by its dissipation), with the β range where the mean
-     * energies of the two directions part, where one was found.
+     * energies of the two directions part, where one was found ({@link #lagBetween}).
      */
-    public static Warning directionsDisagree(double ais, double aisStdErr, double raise, double raiseStdErr,
-                                             boolean compared, Optional<double[]> parted) {
-        String where = !compared ? "the runs measured too few mean energies (at least two per direction) to say where "
-                + "they lag" : parted.map(r -> String.format(Locale.ROOT, "the two directions' mean energies part between "
-                + "β = %.3g and %.3g (hysteresis)", r[0], r[1])).orElse("their mean energies agree within their noise, "
-                + "so the gap lies in rare chains");
+    public static Warning directionsDisagree(double ais, double aisStdErr, double raise, double raiseStdErr, String where) {
         return new Warning("estimators-disagree", String.format(Locale.ROOT, "forward and reverse annealing disagree: "
                 + "jarzynski-forward (AIS) %.4f ± %.4f, jarzynski-reverse (RAISE) %.4f ± %.4f; %s: the chains lag behind "
                 + "the path and every estimate from these runs may share the lag's bias (BAR and the histogram estimator "
@@ -106,6 +101,16 @@ public record Warning(String code, String message) {
                 + "the reverse chains nearer the target (--reverse-start: an RBM's data, or a model's exact draws or ground "
                 + "states), or check with a method that does not anneal one way (pt, rts, or --tolerance)",
                 ais, aisStdErr, raise, raiseStdErr, where));
+    }
+
+    /** Where the chains of a forward and a reverse run lag, from their traces' mean energies ({@link Hysteresis}). */
+    public static String lagBetween(List<TracePoint> forward, List<TracePoint> reverse) {
+        if (!Hysteresis.comparable(forward, reverse)) {
+            return "the runs measured too few mean energies (at least two per direction) to say where they lag";
+        }
+        return Hysteresis.parted(forward, reverse).map(r -> String.format(Locale.ROOT, "the two directions' mean energies "
+                + "part between β = %.3g and %.3g (hysteresis)", r[0], r[1])).orElse("their mean energies agree within "
+                + "their noise, so the gap lies in rare chains");
     }
 
     /**
@@ -154,11 +159,25 @@ public record Warning(String code, String message) {
 
     /**
      * {@code above-bound}: an estimate above an upper bound of log Z that the model guarantees (the evidence of
-     * a classifier is a probability), beyond three of its standard errors.
+     * a classifier is a probability), within three of its standard errors of a run (beyond, the run is refused).
      */
     public static Warning aboveBound(Method method, double logZ, double bound, String why) {
         return new Warning("above-bound", String.format(Locale.ROOT, "%s: the estimate %.4f lies above %.4f, which log Z "
-                + "cannot exceed (%s): the estimate is wrong", method, logZ, bound, why));
+                + "cannot exceed (%s), within its noise: the estimate is high by at least that much", method, logZ,
+                bound, why));
+    }
+
+    /**
+     * {@code reseed-not-mixed}: a batch of arm-reseed's fresh particles (chains started at data examples) and the
+     * current set, both meant to sample p_n, differ by {@code z} standard errors in mean log density: the chains had
+     * not forgotten the data, or the set has lost modes the data reach; the estimate leans on whichever is wrong.
+     */
+    public static Warning reseedNotMixed(double z) {
+        return new Warning("reseed-not-mixed", String.format(Locale.ROOT, "arm-reseed: a batch of reseeded particles and "
+                + "the current set, both meant to sample the same distribution, differed by %.1f standard errors in mean "
+                + "log density: either the chains started at data examples had not forgotten them (use more "
+                + "--reseed-sweeps, default 1500) or the set has lost modes the data reach (use more --particles); the "
+                + "estimate leans on whichever is wrong", z));
     }
 
     /** {@code few-particles}: the single-run standard error of an SMC run with fewer than {@code floor} particles. */
@@ -261,17 +280,22 @@ public record Warning(String code, String message) {
 
     /** {@code below-bound}: the estimate lies below a state's log f, within three of its standard errors. */
     public static Warning belowBound(Method method, double logZ, double bound) {
-        return new Warning("below-bound", String.format(Locale.ROOT, "%s: the estimate %.4f lies %.4f below %.4f, the log "
-                + "unnormalized probability of a state the run visited, and log Z is at least that: the estimate is low "
+        return new Warning("below-bound", String.format(Locale.ROOT, "%s: the estimate %.4f lies %.4f below %.4f, "
+                + ImpossibleEstimateException.BOUND + ", and log Z is at least that: the estimate is low "
                 + "(within three of its standard errors, so it is shown); anneal more slowly or use more chains", method,
                 logZ, bound - logZ, bound));
     }
 
-    /** {@code single-state}: the estimate credits all the mass to one state the run visited. */
+    /**
+     * {@code single-state}: the estimate credits all the mass to one state the run visited; the message names the
+     * methods that tell its two readings apart (the hostile review's trap models: the default AIS 1.01 nats low on
+     * eight equal modes, where bar and raise were right).
+     */
     public static Warning singleState(Method method, double logZ, double bound) {
-        return new Warning("single-state", String.format(Locale.ROOT, "%s: the estimate %.4f is within 0.01 of the lower "
-                + "bound %.4f, the largest unnormalized probability of one state the run visited, so it credits that "
-                + "state with all of Z: either that state does hold nearly all of Z, or the chains never left it (a base "
-                + "distribution too narrow, or parameters too extreme for the path); a second method tells which", method, logZ, bound));
+        return new Warning("single-state", String.format(Locale.ROOT, "%s: the estimate %.4f is within 0.01 of %.4f, "
+                + "the largest unnormalized probability of one state the run visited, so it credits that state with all "
+                + "of Z: either that state does hold nearly all of Z, or the chains never left it (a base distribution "
+                + "too narrow, or parameters too extreme for the path); a method that does not anneal from the base "
+                + "alone tells which: bar, raise from the data or exact draws, or --tolerance", method, logZ, bound));
     }
 }

@@ -10,6 +10,11 @@ import java.util.Optional;
 public interface SequentialModel {
     String description();
 
+    /** What one iteration adds, in messages: a visible {@code unit} of an RBM, a {@code case} of a classifier. */
+    default String variableName() {
+        return "unit";
+    }
+
     /** Number of variables N, i.e. of iterations. */
     int length();
 

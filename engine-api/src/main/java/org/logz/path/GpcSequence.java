@@ -117,6 +117,11 @@ public final class GpcSequence implements SequentialModel {
     }
 
     @Override
+    public String variableName() {
+        return "case";
+    }
+
+    @Override
     public String description() {
         return model + ", cases in " + order.name() + " order";
     }

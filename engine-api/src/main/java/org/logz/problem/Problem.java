@@ -131,6 +131,14 @@ public interface Problem {
     }
 
     /**
+     * Backend bytes one chain of the path of {@code options} holds, where the model knows it before building the path
+     * (an RBM, whose default base rate takes minutes to find on large models); 0 where it does not.
+     */
+    default long bytesPerChain(PathOptions options) {
+        return 0;
+    }
+
+    /**
      * Refuses, before a run of {@code particles} chains or particles, path options whose sweeps would take hours (an
      * estimated likelihood with too many inner draws); nothing for models whose transitions cost a fixed amount.
      */

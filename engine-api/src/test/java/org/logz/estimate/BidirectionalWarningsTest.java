@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Random;
 
@@ -33,7 +34,8 @@ class BidirectionalWarningsTest {
         WeightSummary s = WeightSummary.of(logW);
         double logZ = method == Method.AIS ? s.logMean() : -s.logMean();
         return new AnnealingResult(method, "test", "test path", "linear", logZ, s.logMeanStdErr(), s.ess(), 0, n, 10, 10L * n,
-                SEED, 1, logW, List.of(), method == Method.AIS ? "base" : "exact", 0, OptionalDouble.empty());
+                SEED, 1, logW, List.of(), method == Method.AIS ? "base" : "exact", 0, OptionalDouble.empty(),
+                Optional.empty());
     }
 
     private static BidirectionalResult bar(AnnealingResult forward, AnnealingResult reverse) {

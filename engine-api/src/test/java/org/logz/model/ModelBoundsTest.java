@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
+import org.logz.model.latent.StochasticVolatility;
 import org.logz.model.toy.GaussianToy;
 
 class ModelBoundsTest {
@@ -119,5 +120,22 @@ class ModelBoundsTest {
         assertRefused(() -> new GaussianToy(0, 1, 0.5, 0, 1025, 0.5, 1), "below 2^-10");
         assertDoesNotThrow(() -> new GaussianToy(0, 1, 0.5, 0, 1024, 0.5, 1));
         assertDoesNotThrow(GaussianToy::habeck);
+    }
+
+    /**
+     * sv03_tiny: returns scaled to about 1e-27 passed the 1e-30 floor and ran with an ETA of 36 h; their log mean
+     * square lies 62 prior standard deviations from μ's prior. Raw daily returns (about 0.01) stay accepted.
+     */
+    @Test
+    void stochasticVolatilityReturnsFarFromThePriorAreRefused() {
+        double[] tiny = new double[50];
+        double[] daily = new double[50];
+        for (int t = 0; t < tiny.length; t++) {
+            tiny[t] = (t % 2 == 0 ? 1 : -1) * 1e-27 * (1 + t % 5);
+            daily[t] = (t % 2 == 0 ? 1 : -1) * 0.01 * (1 + t % 5);
+        }
+        assertRefused(() -> new StochasticVolatility(tiny, "tiny"), "tiny: the returns' log mean square is -121.",
+                "prior standard deviations from μ's prior N(0, 2²)", "rescale the returns");
+        assertDoesNotThrow(() -> new StochasticVolatility(daily, "daily"));
     }
 }

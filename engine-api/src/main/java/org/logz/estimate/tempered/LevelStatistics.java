@@ -79,10 +79,25 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
 
     /**
      * Thermodynamic integration (§3.4): {@code log Z_k - log Z_0} by the trapezoid rule over the
-     * mean slope of the states visited at each level; levels never visited take the slope
-     * interpolated linearly in β from their visited neighbours.
+     * mean slope of the states visited at each level, the last entry (β = 1) corrected by Richardson's extrapolation
+     * ({@link Trapezoid#error}); levels never visited take the slope interpolated linearly in β from their visited
+     * neighbours. The hostile review found the plain trapezoid 1.4 to 4.9 of its batch-means errors low on a cold
+     * 64×16 RBM at the defaults (100 levels): the mean slope bends between levels, which batch means cannot see.
      */
     public double[] ti(double logZ0) {
+        return Trapezoid.extrapolated(levelBetas, tiSlopes(), logZ0);
+    }
+
+    /**
+     * TI-RB (eq. 21): the slope at β_k as {@code Σ_i q(β_k|x_i) slope_k(x_i) / Σ_i q(β_k|x_i)},
+     * then the trapezoid rule, corrected at β = 1 as {@link #ti}. A level whose total weight underflowed takes an
+     * interpolated slope.
+     */
+    public double[] tiRb(double logZ0) {
+        return Trapezoid.extrapolated(levelBetas, tiRbSlopes(), logZ0);
+    }
+
+    private double[] tiSlopes() {
         int k = levels();
         double[] slope = new double[k];
         boolean[] known = new boolean[k];
@@ -92,14 +107,10 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
             slope[i] = known[i] ? values[2 * k + i] / visits : Double.NaN;
         }
         fillGaps(slope, known);
-        return integrate(slope, logZ0);
+        return slope;
     }
 
-    /**
-     * TI-RB (eq. 21): the slope at β_k as {@code Σ_i q(β_k|x_i) slope_k(x_i) / Σ_i q(β_k|x_i)},
-     * then the trapezoid rule. A level whose total weight underflowed takes an interpolated slope.
-     */
-    public double[] tiRb(double logZ0) {
+    private double[] tiRbSlopes() {
         int k = levels();
         double[] slope = new double[k];
         boolean[] known = new boolean[k];
@@ -108,17 +119,7 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
             slope[i] = known[i] ? values[k + i] / values[i] : Double.NaN;
         }
         fillGaps(slope, known);
-        return integrate(slope, logZ0);
-    }
-
-    /** Cumulative trapezoid rule from {@code log Z_0}. */
-    private double[] integrate(double[] slope, double logZ0) {
-        double[] out = new double[slope.length];
-        out[0] = logZ0;
-        for (int i = 1; i < slope.length; i++) {
-            out[i] = out[i - 1] + 0.5 * (levelBetas[i] - levelBetas[i - 1]) * (slope[i] + slope[i - 1]);
-        }
-        return out;
+        return slope;
     }
 
     /** Linear interpolation in β between known neighbours; the nearest known value beyond the ends. */

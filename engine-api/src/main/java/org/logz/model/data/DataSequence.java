@@ -38,6 +38,11 @@ public record DataSequence(PointwiseLikelihood model, UnitOrder order) implement
     }
 
     @Override
+    public String variableName() {
+        return "observation";
+    }
+
+    @Override
     public String description() {
         return model.description() + ", " + model.pointName() + " entered in " + order.name() + " order";
     }

@@ -136,9 +136,13 @@ public record MarginalRbm(Rbm rbm) implements TemperedModel {
         return true;
     }
 
-    /** The state h (H floats) and the kernels' per-chain g and σ(g) in float64 (2N doubles). */
     @Override
     public long bytesPerChain() {
+        return bytesPerChain(rbm);
+    }
+
+    /** The state h (H floats) and the kernels' per-chain g and σ(g) in float64 (2N doubles). */
+    static long bytesPerChain(Rbm rbm) {
         return 4L * rbm.hidden() + 16L * rbm.visible();
     }
 

@@ -60,6 +60,12 @@ public record RbmProblem(RbmSource source) implements Problem {
         return new TemperedRbm(source.rbm(), base);
     }
 
+    /** Known before the base rate, whose mode search and Gibbs run take minutes on large models. */
+    @Override
+    public long bytesPerChain(PathOptions options) {
+        return marginal(options) ? MarginalRbm.bytesPerChain(source.rbm()) : TemperedRbm.bytesPerChain(source.rbm());
+    }
+
     /** Whether the options choose the marginal path; a name other than full or marginal is refused. */
     static boolean marginal(PathOptions options) {
         String path = options == null || options.path() == null ? "full" : options.path().trim().toLowerCase(Locale.ROOT);

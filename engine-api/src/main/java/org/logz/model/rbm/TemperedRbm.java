@@ -69,9 +69,13 @@ public record TemperedRbm(Rbm rbm, BaseRate baseRate) implements TemperedModel {
         return OptionalDouble.of(HiddenModes.lowerBound(rbm, states, count, BOUND_ASCENTS));
     }
 
-    /** The state x (N floats) and the products' scratch, U = xW and V = hWᵀ (H + N), and h (H). */
     @Override
     public long bytesPerChain() {
+        return bytesPerChain(rbm);
+    }
+
+    /** The state x (N floats) and the products' scratch, U = xW and V = hWᵀ (H + N), and h (H). */
+    static long bytesPerChain(Rbm rbm) {
         return 4L * (2L * rbm.visible() + 2L * rbm.hidden());
     }
 
