@@ -81,8 +81,8 @@ final class BarCommand implements Callable<Integer> {
         }
         if (Warning.disagree(ais.logRatio(), ais.stdErr().orElse(Double.NaN), raise.logRatio(),
                 raise.stdErr().orElse(Double.NaN))) {
-            warnings.add(Warning.directionsDisagree(ais.logRatio(), ais.stdErr().orElse(Double.NaN), raise.logRatio(),
-                    raise.stdErr().orElse(Double.NaN), "work values carry no mean energies to say where the chains lag"));
+            warnings.add(Warning.workDirectionsDisagree(ais.logRatio(), ais.stdErr().orElse(Double.NaN),
+                    raise.logRatio(), raise.stdErr().orElse(Double.NaN)));
         }
         Json.print(spec.commandLine().getOut(), new Report(bar.logRatio(), bar.stdErr(), bar.deltaF(), bar.overlap(),
                 wF.length, wR.length, others, List.copyOf(warnings)));

@@ -56,8 +56,9 @@ public final class Logz {
             throw new UserException("W of " + visible + "×" + hidden + " is too large");
         }
         // the flat copy here and the model's own
-        HostMemory.requireHeap(8L * visible * hidden, "an RBM of " + visible + "×" + hidden);
-        float[] w = new float[visible * hidden];
+        String what = "an RBM of " + visible + "×" + hidden;
+        HostMemory.requireHeap(8L * visible * hidden, what);
+        float[] w = HostMemory.floats(visible * hidden, what);
         for (int i = 0; i < visible; i++) {
             if (weights[i] == null || weights[i].length != hidden) {
                 throw new UserException("W row " + i + " has " + (weights[i] == null ? "no" : weights[i].length)

@@ -2,6 +2,7 @@ package org.logz.api;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
@@ -64,6 +65,8 @@ import org.logz.schedule.Schedule;
 final class Runner {
     /** Condition number of K + I beyond which the Gibbs conditionals lose more than five digits. */
     static final double ILL_CONDITIONED = 1e11;
+    /** Condition number of K + I beyond which a failed sequential run names it as the likely cause. */
+    static final double SUSPECT_CONDITION = 1e6;
 
     private final Estimation e;
     private final int first;
@@ -121,10 +124,6 @@ final class Runner {
         }
     }
 
-    /**
-     * The path options for runs of {@code particles} chains or particles; an estimated likelihood (given, or a model's
-     * without an exact one) whose sweeps would take hours is refused first.
-     */
     /**
      * The path options of a run of {@code particles} chains or particles on {@code backend}, after the checks that need
      * no path: its cost, and whether its chains' states alone fit (the hostile review's r03: 10^6 chains of a 5000×5000
@@ -291,7 +290,7 @@ final class Runner {
         // the settings are checked before anything runs, also where this is the plan of a distributed run
         TemperedSampling.Settings settings = temperedSettings(e.seed);
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
+            try (TemperedPath path = e.problem.temperingPath(backend, pathOptions(backend, settings.chains()))) {
                 Checkpointing checkpoints = e.checkpointing();
                 List<TemperedResult> runs = replicates((seed, listener) -> new TemperedSampling(temperedSettings(seed),
                         checkpoints).run(path, listener));
@@ -317,7 +316,7 @@ final class Runner {
         // the settings are checked before anything runs, also where this is the plan of a distributed run
         ParallelTempering.Settings settings = ptSettings(e.seed);
         return e.withBackend(backend -> {
-            try (TemperedPath path = e.problem.temperingPath(backend, e.pathOptions())) {
+            try (TemperedPath path = e.problem.temperingPath(backend, pathOptions(backend, settings.chains()))) {
                 List<PtResult> runs = replicates((seed, listener) -> new ParallelTempering(ptSettings(seed))
                         .run(path, listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), 0,
@@ -401,13 +400,16 @@ final class Runner {
                 }
             });
         } catch (EstimationException failure) {
-            if (gpc == null || gpc.conditionEstimate() <= ILL_CONDITIONED
+            if (gpc == null || gpc.conditionEstimate() <= SUSPECT_CONDITION
                     || failure instanceof ImpossibleEstimateException) {
                 throw failure;
             }
-            // the hostile review's gpv_dup_rm: degenerate weights on duplicated inputs, the cause unnamed
-            throw new EstimationException(failure.getMessage() + "; the likely cause: "
-                    + Warning.illConditioned(gpc.conditionEstimate()).message());
+            // the hostile review's gpv_dup_rm: degenerate weights on duplicated inputs, the cause unnamed (at log σ = 11
+            // the condition number is about 1e9, below the warning's, and the weights still fail)
+            throw new EstimationException(failure.getMessage() + "; the likely cause: " + (gpc.conditionEstimate()
+                    > ILL_CONDITIONED ? Warning.illConditioned(gpc.conditionEstimate()).message() : String.format(
+                    Locale.ROOT, "K + I has a condition number of about %.1e; use a smaller log σ",
+                    gpc.conditionEstimate())));
         }
         List<Warning> warnings = gpc != null && gpc.conditionEstimate() > ILL_CONDITIONED
                 ? List.of(Warning.illConditioned(gpc.conditionEstimate())) : unverified(true);

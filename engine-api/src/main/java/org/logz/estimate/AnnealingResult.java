@@ -80,6 +80,11 @@ public record AnnealingResult(Method method, String backend, String path, String
         return out;
     }
 
+    @Override
+    public Optional<AnnealingResult> heldAgainst() {
+        return forwardStart;
+    }
+
     /** This reverse run with the forward run whose end states it started from. */
     AnnealingResult startedFrom(AnnealingResult forward) {
         return new AnnealingResult(method, backend, path, schedule, logZ, stdErr, ess, logZ0, chains, steps, sweeps, seed,

@@ -1,6 +1,7 @@
 package org.logz.estimate;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /** What every estimator's result has in common. */
@@ -30,4 +31,12 @@ public interface Estimate {
 
     /** What the run's own diagnostics say against its estimate; empty when they raise no doubt. */
     List<Warning> warnings();
+
+    /**
+     * An independent estimate of the same log Z that the run produced on the way and that its estimate is held against
+     * (a RAISE run's forward run, whose end states it started from); empty for most runs.
+     */
+    default Optional<? extends Estimate> heldAgainst() {
+        return Optional.empty();
+    }
 }

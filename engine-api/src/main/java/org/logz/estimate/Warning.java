@@ -94,13 +94,29 @@ public record Warning(String code, String message) {
      * energies of the two directions part, where one was found ({@link #lagBetween}).
      */
     public static Warning directionsDisagree(double ais, double aisStdErr, double raise, double raiseStdErr, String where) {
-        return new Warning("estimators-disagree", String.format(Locale.ROOT, "forward and reverse annealing disagree: "
-                + "jarzynski-forward (AIS) %.4f ± %.4f, jarzynski-reverse (RAISE) %.4f ± %.4f; %s: the chains lag behind "
-                + "the path and every estimate from these runs may share the lag's bias (BAR and the histogram estimator "
-                + "least, where the work distributions overlap); anneal more slowly (--steps, --sweeps-per-step), start "
-                + "the reverse chains nearer the target (--reverse-start: an RBM's data, or a model's exact draws or ground "
-                + "states), or check with a method that does not anneal one way (pt, rts, or --tolerance)",
-                ais, aisStdErr, raise, raiseStdErr, where));
+        return directionsDisagree("forward and reverse annealing", ais, aisStdErr, raise, raiseStdErr, where + ": the "
+                + "chains lag behind the path", "anneal more slowly (--steps, --sweeps-per-step), start the reverse "
+                + "chains nearer the target (--reverse-start: an RBM's data, or a model's exact draws or ground states), "
+                + "or check with a method that does not anneal one way (pt, rts, or --tolerance)");
+    }
+
+    /**
+     * {@code estimators-disagree} of {@code logz bar}'s files: their forward and reverse Jarzynski estimates differ
+     * beyond their errors, so the simulations that wrote them (not logz's) lagged behind their path.
+     */
+    public static Warning workDirectionsDisagree(double forward, double forwardStdErr, double reverse,
+                                                 double reverseStdErr) {
+        return directionsDisagree("the forward and reverse work", forward, forwardStdErr, reverse, reverseStdErr,
+                "the simulations that produced the work lag behind their path", "rerun them more slowly or start the "
+                        + "reverse ones nearer the target");
+    }
+
+    private static Warning directionsDisagree(String runs, double forward, double forwardStdErr, double reverse,
+                                              double reverseStdErr, String cause, String remedy) {
+        return new Warning("estimators-disagree", String.format(Locale.ROOT, "%s disagree: jarzynski-forward %.4f ± "
+                + "%.4f, jarzynski-reverse %.4f ± %.4f; %s, and every estimate from them may share the lag's bias (BAR "
+                + "and the histogram estimator least, where the work distributions overlap); %s", runs, forward,
+                forwardStdErr, reverse, reverseStdErr, cause, remedy));
     }
 
     /** Where the chains of a forward and a reverse run lag, from their traces' mean energies ({@link Hysteresis}). */

@@ -53,6 +53,34 @@ public final class HostMemory {
         }
     }
 
+    /**
+     * A copy of {@code values}, refused as {@link #requireHeap} refuses where the JVM cannot allocate it after all: the
+     * heap's free bytes may lie in regions too scattered for one large array (the hostile review's J43: a 1 GiB copy
+     * passed the byte count at -Xmx5500m and ended in OutOfMemoryError). A failed allocation of one array leaves
+     * nothing half-built, so it is safe to report.
+     */
+    public static float[] copy(float[] values, String what) {
+        try {
+            return values.clone();
+        } catch (OutOfMemoryError e) {
+            throw refused(what, values.length);
+        }
+    }
+
+    /** A new array of {@code length} floats, refused as {@link #copy} refuses. */
+    public static float[] floats(int length, String what) {
+        try {
+            return new float[length];
+        } catch (OutOfMemoryError e) {
+            throw refused(what, length);
+        }
+    }
+
+    private static InsufficientMemoryException refused(String what, int floats) {
+        return new InsufficientMemoryException(what, 4L * floats, heapAvailable(), "the JVM",
+                "raise its heap with LOGZ_JAVA_OPTS=-Xmx<size>");
+    }
+
     /** {@code bytes} in GiB with two decimals (MiB below one GiB), for messages. */
     public static String format(long bytes) {
         if (bytes == Long.MAX_VALUE) {

@@ -51,13 +51,13 @@ public final class Rbm {
         requireFinite("a", a, 0);
         requireFinite("b", b, 0);
         requireRepresentable(visible, hidden, w, a, b);
-        HostMemory.requireHeap(4L * visible * hidden + 4L * visible + 4L * hidden, "the copy of an RBM of " + visible
-                + "×" + hidden);
+        String copy = "the copy of an RBM of " + visible + "×" + hidden;
+        HostMemory.requireHeap(4L * visible * hidden + 4L * visible + 4L * hidden, copy);
         this.visible = visible;
         this.hidden = hidden;
-        this.w = w.clone();
-        this.a = a.clone();
-        this.b = b.clone();
+        this.w = HostMemory.copy(w, copy);
+        this.a = HostMemory.copy(a, copy);
+        this.b = HostMemory.copy(b, copy);
     }
 
     private static void requireLength(String name, float[] values, int expected, String what) {
