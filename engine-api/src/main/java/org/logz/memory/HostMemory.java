@@ -77,7 +77,7 @@ public final class HostMemory {
     }
 
     private static InsufficientMemoryException refused(String what, int floats) {
-        return new InsufficientMemoryException(what, 4L * floats, heapAvailable(), "the JVM",
+        return new InsufficientMemoryException(what, 4L * floats, heapAvailable(), "the JVM (not in one piece)",
                 "raise its heap with LOGZ_JAVA_OPTS=-Xmx<size>");
     }
 
