@@ -7,7 +7,9 @@
 # Philox and the float32 exp2 / float64 log come from kernels-cu/src/main/cuda (philox.cuh, fastmath.cuh), the
 # headers the CUDA kernels use, so both backends compile one definition.
 # Without a C++ compiler or the JDK's jni.h the library is skipped with a warning and the backend runs its
-# Java path (same bits, slower); `logz backends` says which path runs. Unchanged sources are not rebuilt.
+# Java path (same bits, slower); a set the compiler cannot build is left out with a warning (AVX-512, then AVX2,
+# then generic: without generic, the Java path). `logz backends` says which path runs. Unchanged sources are not
+# rebuilt; a build that left a set out is tried again next time.
 set -euo pipefail
 
 out="$1/org/logz/cpu"
@@ -38,21 +40,41 @@ flags=(-std=c++17 -O3 -fPIC -ffp-contract=off -fno-math-errno -fno-exceptions -W
        -Wno-unknown-pragmas
        -I"$src" -I"$shared")
 objects=()
+built=()
+defines=()
 if [ "$arch" = "x86_64" ]; then
   sets=("avx512:-march=x86-64-v4" "avx2:-march=x86-64-v3" "generic:-march=x86-64")
 else
   sets=("generic:")
 fi
+# each set on its own: a compiler that cannot build one (g++ before 11 has no -march=x86-64-v4) loses that set, with
+# one warning line, and the library holds the others (jni.cpp offers only the sets built); without the generic set
+# there is no library and the Java path runs
 for set in "${sets[@]}"; do
   name="${set%%:*}"
   march="${set#*:}"
   # shellcheck disable=SC2086
-  "$cxx" "${flags[@]}" $march -DLOGZ_ISA="$name" -c "$src/rbm_cpu.cpp" -o "$work/rbm_$name.o"
-  objects+=("$work/rbm_$name.o")
+  if "$cxx" "${flags[@]}" $march -DLOGZ_ISA="$name" -c "$src/rbm_cpu.cpp" -o "$work/rbm_$name.o" 2>"$work/rbm_$name.log"; then
+    objects+=("$work/rbm_$name.o")
+    built+=("$name")
+    defines+=("-DLOGZ_BUILT_$(echo "$name" | tr '[:lower:]' '[:upper:]')")
+  else
+    echo "[WARNING] $cxx could not build the $name kernels ($(grep -m1 -i error "$work/rbm_$name.log" || head -n1 "$work/rbm_$name.log")); the library goes without them"
+  fi
 done
-"$cxx" "${flags[@]}" -I"$java_home/include" -I"$jni_os" -c "$src/jni.cpp" -o "$work/jni.o"
+rm -f "$library"
+if [[ ! " ${built[*]} " == *" generic "* ]]; then
+  echo "[WARNING] the generic kernels did not build: the native CPU kernels are not built; the cpu backend runs its Java path"
+  exit 0
+fi
 mkdir -p "$(dirname "$library")"
-"$cxx" -shared -o "$library.part" "$work/jni.o" "${objects[@]}" -lm
+if ! { "$cxx" "${flags[@]}" "${defines[@]}" -I"$java_home/include" -I"$jni_os" -c "$src/jni.cpp" -o "$work/jni.o" \
+       && "$cxx" -shared -o "$library.part" "$work/jni.o" "${objects[@]}" -lm; } 2>"$work/jni.log"; then
+  echo "[WARNING] $cxx could not build the JNI library ($(head -n1 "$work/jni.log")): the cpu backend runs its Java path"
+  exit 0
+fi
 mv "$library.part" "$library"
-echo "$stamp" > "$work/stamp"
-echo "[INFO] built $library ($(printf '%s ' "${sets[@]%%:*}"))"
+if [ "${#built[@]}" = "${#sets[@]}" ]; then
+  echo "$stamp" > "$work/stamp"
+fi
+echo "[INFO] built $library (${built[*]})"

@@ -4,6 +4,8 @@
 // leave it before returning; buffers are addresses of the Java side's off-heap tiles.
 #include <jni.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "logz_cpu.h"
 
@@ -27,13 +29,17 @@ struct Functions {
             logz_sample_hidden_##isa, logz_sample_visible_##isa, logz_anneal_##isa, logz_levels_##isa         \
     }
 
+// build.sh defines LOGZ_BUILT_AVX512 and LOGZ_BUILT_AVX2 for the sets its compiler built (an older g++ may lack
+// -march=x86-64-v4); the generic set is always built.
 const Functions& functions(int isa) {
-#if defined(__x86_64__)
+#if defined(LOGZ_BUILT_AVX512)
     static const Functions avx512 = LOGZ_FUNCTIONS(avx512);
-    static const Functions avx2 = LOGZ_FUNCTIONS(avx2);
     if (isa == LOGZ_ISA_AVX512) {
         return avx512;
     }
+#endif
+#if defined(LOGZ_BUILT_AVX2)
+    static const Functions avx2 = LOGZ_FUNCTIONS(avx2);
     if (isa == LOGZ_ISA_AVX2) {
         return avx2;
     }
@@ -42,15 +48,20 @@ const Functions& functions(int isa) {
     return generic;
 }
 
-// The best set this CPU and OS run (libgcc checks CPUID and that the OS saves the wider registers).
+// The best set this CPU and OS run (libgcc checks CPUID and that the OS saves the wider registers) and this library
+// holds.
 int best() {
 #if defined(__x86_64__)
     __builtin_cpu_init();
+#endif
+#if defined(LOGZ_BUILT_AVX512)
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw")
         && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("fma")
         && __builtin_cpu_supports("bmi2")) {
         return LOGZ_ISA_AVX512;
     }
+#endif
+#if defined(LOGZ_BUILT_AVX2)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi")
         && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("f16c") && __builtin_cpu_supports("movbe")) {
         return LOGZ_ISA_AVX2;
@@ -97,6 +108,31 @@ extern "C" {
 
 JNIEXPORT jint JNICALL Java_org_logz_cpu_CpuNative_best(JNIEnv*, jclass) {
     return best();
+}
+
+// A tile's memory: zeroed, 64-byte aligned, outside the Java heap and outside the JVM's direct-memory limit (a run's
+// particles may take more than the heap), seen by Java as a direct ByteBuffer (an int capacity) and by the kernels at
+// its address. Null when the allocation fails. Freed by release, once.
+JNIEXPORT jobject JNICALL Java_org_logz_cpu_CpuNative_allocate(JNIEnv* env, jclass, jint bytes) {
+    size_t size = ((size_t) bytes + 63) / 64 * 64;
+    void* p = aligned_alloc(64, size == 0 ? 64 : size);
+    if (p == nullptr) {
+        return nullptr;
+    }
+    memset(p, 0, size);
+    jobject buffer = env->NewDirectByteBuffer(p, bytes);
+    if (buffer == nullptr) {
+        free(p);
+    }
+    return buffer;
+}
+
+JNIEXPORT void JNICALL Java_org_logz_cpu_CpuNative_release(JNIEnv* env, jclass, jobject buffer) {
+    free(env->GetDirectBufferAddress(buffer));
+}
+
+JNIEXPORT jlong JNICALL Java_org_logz_cpu_CpuNative_address(JNIEnv* env, jclass, jobject buffer) {
+    return reinterpret_cast<jlong>(env->GetDirectBufferAddress(buffer));
 }
 
 JNIEXPORT jlong JNICALL Java_org_logz_cpu_CpuNative_create(JNIEnv* env, jclass, jint isa, jfloatArray w, jfloatArray a,

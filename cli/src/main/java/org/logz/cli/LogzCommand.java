@@ -15,7 +15,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "logz", mixinStandardHelpOptions = true, version = "logz 0.1.0",
         description = "Log partition functions of large probabilistic models with particle methods.",
         subcommands = {EstimateCommand.class, GridCommand.class, ExactCommand.class, BarCommand.class, TrainCommand.class},
-        synopsisSubcommandLabel = "COMMAND")
+        synopsisSubcommandLabel = "COMMAND",
+        footer = {"", "logz bench (speed, accuracy and calibration benchmarks) runs from the bench module, which the "
+                + "./logz launcher builds on its first use, with ND4J and OpenBLAS as the baseline."})
 final class LogzCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -13,16 +13,15 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.logz.backend.Backends;
 import org.logz.estimate.checkpoint.AnnealingState;
 import org.logz.estimate.checkpoint.CheckpointFiles;
 import org.logz.model.Rbm;
 import org.logz.model.rbm.RbmFiles;
+import org.logz.testkit.Emulator;
 
 /**
  * A run killed with SIGKILL after it has saved a checkpoint, resumed with {@code --resume}, gives the bits of the
@@ -43,7 +42,9 @@ class CheckpointResumeTest {
         "smc, cpu, --particles 12000"})
     void aRunKilledMidWayAndResumedGivesTheUninterruptedBits(String method, String backend, String options,
                                                             @TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Backends.provider(backend).isAvailable(), Backends.provider(backend).unavailableReason());
+        if (backend.equals("cuda-emulated")) {
+            Emulator.require();
+        }
         List<String> run = new ArrayList<>(List.of("estimate", "--json", "--method", method, "--backend", backend,
                 "--seed", "4", "--threads", "1"));
         run.addAll(List.of(options.split(" ")));

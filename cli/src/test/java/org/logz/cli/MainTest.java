@@ -21,6 +21,7 @@ import org.logz.io.NpyArray;
 import org.logz.io.Npz;
 import org.logz.model.RandomRbm;
 import org.logz.model.rbm.RbmFiles;
+import org.logz.testkit.Emulator;
 
 class MainTest {
     @TempDir
@@ -275,6 +276,7 @@ class MainTest {
 
     @Test
     void emulatedCudaAgreesWithTheCpuOnTheDemo() throws IOException {
+        Emulator.require();
         for (String method : List.of("ais", "arm")) {
             String[] sizes = method.equals("ais") ? new String[] {"--chains", "100", "--steps", "100"}
                     : new String[] {"--particles", "100", "--gibbs-steps", "2"};

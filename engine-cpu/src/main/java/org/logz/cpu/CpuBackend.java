@@ -25,11 +25,10 @@ import org.logz.memory.HostMemory;
 import org.logz.memory.InsufficientMemoryException;
 import org.logz.resample.Resampling;
 import org.logz.resample.ResamplingScheme;
-import org.nd4j.linalg.factory.Nd4j;
 
 /**
- * The CPU reference backend. Particle matrices are tiles of {@value CpuMatrix#TILE_ROWS} rows in
- * off-heap ND4J arrays, and tiles run in parallel on {@code threads} Java threads; the RBM kernels' products and
+ * The CPU reference backend. Particle matrices are off-heap tiles of {@value CpuMatrix#TILE_ROWS} rows
+ * ({@link Tile}), and tiles run in parallel on {@code threads} Java threads; the RBM kernels' products and
  * draws are native (CpuNative) or Java with the same bits. Per-particle vectors live on the
  * heap. Reductions run in a fixed order, and every row's arithmetic is independent of the others, so
  * results do not depend on the number of threads. Resampling runs the host reference
@@ -45,8 +44,6 @@ public final class CpuBackend extends ParticleBackend {
         }
         this.threads = threads;
         this.pool = threads > 1 ? new ForkJoinPool(threads) : null;
-        // Parallelism comes from tiles; a multi-threaded BLAS underneath would oversubscribe the cores.
-        Nd4j.factory().blas().setMaxThreads(1);
     }
 
     /** A CPU backend with {@code threads} worker threads. */

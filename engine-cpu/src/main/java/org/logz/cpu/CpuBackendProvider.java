@@ -2,12 +2,12 @@ package org.logz.cpu;
 
 import org.logz.backend.BackendProvider;
 import org.logz.backend.ParticleBackend;
-import org.nd4j.linalg.factory.Nd4j;
 
-/** ServiceLoader entry for the {@code cpu} backend. */
+/**
+ * ServiceLoader entry for the {@code cpu} backend: available wherever the JDK runs, with the native kernels where a
+ * compiler built them for this platform and the Java path (same bits) elsewhere ({@link #detail}).
+ */
 public final class CpuBackendProvider implements BackendProvider {
-    private static volatile String probe;
-
     @Override
     public String name() {
         return "cpu";
@@ -15,33 +15,12 @@ public final class CpuBackendProvider implements BackendProvider {
 
     @Override
     public boolean isAvailable() {
-        return unavailableReason().isEmpty();
+        return true;
     }
 
     @Override
     public String unavailableReason() {
-        String result = probe;
-        if (result == null) {
-            synchronized (CpuBackendProvider.class) {
-                result = probe;
-                if (result == null) {
-                    result = loadNd4j();
-                    probe = result;
-                }
-            }
-        }
-        return result;
-    }
-
-    /** Loads ND4J's native library once; empty on success, else the reason. */
-    private static String loadNd4j() {
-        try {
-            Nd4j.getBackend();
-            return "";
-        } catch (Throwable e) {
-            // UnsatisfiedLinkError, NoClassDefFoundError, ExceptionInInitializerError: all mean no ND4J here
-            return "ND4J native library could not be loaded (" + e + ")";
-        }
+        return "";
     }
 
     /** Which RBM arithmetic runs: the native kernels of an instruction set, or the Java path and why. */

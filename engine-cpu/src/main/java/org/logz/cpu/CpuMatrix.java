@@ -5,7 +5,7 @@ import java.nio.FloatBuffer;
 import org.logz.backend.ParticleMatrix;
 
 /**
- * Particle states as fixed tiles of {@link #TILE_ROWS} rows, each its own off-heap ND4J array ({@link Tile}).
+ * Particle states as fixed tiles of {@link #TILE_ROWS} rows, each its own off-heap block ({@link Tile}).
  * A tile is the unit of parallel work; a row's arithmetic never depends on the other rows (the RBM kernels' products
  * have a fixed order of multiply-adds per output), so results do not depend on the number of threads or particles.
  * The last tile holds only the rows left ({@code rows - t·TILE_ROWS}): two chains of a model with 30,000,000 hidden

@@ -1,5 +1,6 @@
 package org.logz.cpu;
 
+import java.nio.ByteBuffer;
 import java.util.Locale;
 
 import org.logz.base.UserException;
@@ -85,8 +86,17 @@ final class CpuNative {
         return "Java RBM kernels (" + (LOAD_ERROR.isEmpty() ? "logz.cpu.isa=java" : LOAD_ERROR) + ")";
     }
 
-    /** The best instruction set this machine runs. */
+    /** The best instruction set this machine runs and the library was built for. */
     static native int best();
+
+    /** {@code bytes} of zeroed memory for a {@link Tile}, 64-byte aligned, off the heap; null when none is left. */
+    static native ByteBuffer allocate(int bytes);
+
+    /** Frees what {@link #allocate} gave, once. */
+    static native void release(ByteBuffer buffer);
+
+    /** The address of a direct buffer, for the kernels. */
+    static native long address(ByteBuffer buffer);
 
     /** An RBM packed for instruction set {@code isa}; 0 when out of memory. */
     static native long create(int isa, float[] w, float[] a, float[] b, float[] a0, int n, int h);

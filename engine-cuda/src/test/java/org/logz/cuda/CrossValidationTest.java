@@ -47,6 +47,7 @@ import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
 import org.logz.testkit.Fixtures;
+import org.logz.testkit.Emulator;
 
 /**
  * The CUDA backend (emulated here; the same checks run on a GPU in {@link GpuCrossValidationTest})
@@ -64,14 +65,17 @@ class CrossValidationTest {
 
     @BeforeAll
     static void open() {
+        Emulator.require();
         cpu = CpuBackend.create(2);
         cuda = EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
     }
 
     @AfterAll
     static void close() {
-        cpu.close();
-        cuda.close();
+        if (cuda != null) {
+            cpu.close();
+            cuda.close();
+        }
     }
 
     static void checkAgainstCpu(ParticleBackend other) {

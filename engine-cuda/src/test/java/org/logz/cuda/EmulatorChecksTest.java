@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.logz.testkit.Emulator;
 
 /**
  * The emulator's check modes inside the JVM: memcheck turns an out-of-bounds or after-release access
@@ -19,14 +20,16 @@ class EmulatorChecksTest {
 
     @BeforeAll
     static void load() {
-        assertEquals("", EmulatorNative.loadError(), "the emulator library is built by kernels-cu");
+        Emulator.require();
         device = new EmulatedDevice(CudaDevice.GemmPath.BLAS, true);
         EmulatorNative.setChecks(new EmulatorChecks(true, true).bits());
     }
 
     @AfterAll
     static void restore() {
-        EmulatorNative.setChecks(EmulatorChecks.configured().bits());
+        if (device != null) {
+            EmulatorNative.setChecks(EmulatorChecks.configured().bits());
+        }
     }
 
     @Test

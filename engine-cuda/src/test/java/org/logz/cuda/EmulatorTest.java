@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.logz.random.PhiloxKnownAnswers;
+import org.logz.testkit.Emulator;
 
 /** The host emulation itself: barriers, shuffles, ballots, dynamic shared memory, strict mode, deadlocks. */
 class EmulatorTest {
@@ -17,7 +18,7 @@ class EmulatorTest {
 
     @BeforeAll
     static void load() {
-        assertEquals("", EmulatorNative.loadError(), "the emulator library is built by kernels-cu");
+        Emulator.require();
         device = new EmulatedDevice(CudaDevice.GemmPath.BLAS, true);
     }
 

@@ -3,9 +3,11 @@ package org.logz.cuda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
+import org.logz.testkit.Emulator;
 
 /**
  * The tiled GEMM kernels of rbm_gibbs.cu against a float64 host product, over odd shapes that leave
@@ -14,6 +16,11 @@ import org.logz.random.StreamTag;
  * product flips a comparison.
  */
 class GemmKernelTest {
+    @BeforeAll
+    static void emulator() {
+        Emulator.require();
+    }
+
     private static float[] random(int n, long seed) {
         float[] v = new float[n];
         int[] words = new int[4];

@@ -23,6 +23,7 @@ import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
 import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
+import org.logz.testkit.Emulator;
 
 /** Particles stay on the device: host-device traffic per AIS step and per ARM iteration does not grow with their number. */
 class TransferTest {
@@ -30,12 +31,15 @@ class TransferTest {
 
     @BeforeAll
     static void open() {
+        Emulator.require();
         backend = EmulatedCudaBackendProvider.emulated(CudaDevice.GemmPath.BLAS);
     }
 
     @AfterAll
     static void close() {
-        backend.close();
+        if (backend != null) {
+            backend.close();
+        }
     }
 
     private static long aisBytes(Rbm rbm, int chains, int steps) {

@@ -1,4 +1,4 @@
-package org.logz.cpu;
+package org.logz.nd4j;
 
 import org.logz.api.Estimation;
 import org.logz.api.Logz;
