@@ -35,6 +35,7 @@ class AvailabilityTest {
 
     @Test
     void exhaustedDeviceMemorySaysHowMuch() {
+        Emulator.require();
         EmulatedDevice device = new EmulatedDevice(CudaDevice.GemmPath.BLAS, true);
         DeviceMemoryException e = assertThrows(DeviceMemoryException.class, () -> device.allocate(1L << 60));
         assertTrue(e.getMessage().startsWith("device memory exhausted: requested 1152921504606846976 bytes, "), e.getMessage());
