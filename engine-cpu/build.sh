@@ -39,6 +39,8 @@ jni_os="$java_home/include/$os"
 flags=(-std=c++17 -O3 -fPIC -ffp-contract=off -fno-math-errno -fno-exceptions -Wall -Wextra -Wno-unused-function -Wno-maybe-uninitialized -Wno-uninitialized
        -Wno-unknown-pragmas
        -I"$src" -I"$shared")
+# a build that compiles anything starts unstamped: one that leaves a set out must not read as up to date later
+rm -f "$work/stamp"
 objects=()
 built=()
 defines=()
@@ -71,6 +73,7 @@ mkdir -p "$(dirname "$library")"
 if ! { "$cxx" "${flags[@]}" "${defines[@]}" -I"$java_home/include" -I"$jni_os" -c "$src/jni.cpp" -o "$work/jni.o" \
        && "$cxx" -shared -o "$library.part" "$work/jni.o" "${objects[@]}" -lm; } 2>"$work/jni.log"; then
   echo "[WARNING] $cxx could not build the JNI library ($(head -n1 "$work/jni.log")): the cpu backend runs its Java path"
+  rm -f "$library.part"
   exit 0
 fi
 mv "$library.part" "$library"

@@ -89,6 +89,7 @@ elif command -v g++ >/dev/null 2>&1 && [ -f "$java_home/include/jni.h" ]; then
     echo "[WARNING] g++ could not build the host-emulation library ($(grep -m1 -i error "$work/emu.log" || head -n1 "$work/emu.log")); the cuda-emulated backend will be unavailable"
   fi
 else
+  rm -f "$library"
   echo "[WARNING] g++ or the JDK's jni.h not found: the host-emulation library is not built; the cuda-emulated backend will be unavailable"
 fi
 

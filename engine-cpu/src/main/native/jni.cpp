@@ -110,6 +110,23 @@ JNIEXPORT jint JNICALL Java_org_logz_cpu_CpuNative_best(JNIEnv*, jclass) {
     return best();
 }
 
+JNIEXPORT jboolean JNICALL Java_org_logz_cpu_CpuNative_built(JNIEnv*, jclass, jint isa) {
+    switch (isa) {
+#if defined(LOGZ_BUILT_AVX512)
+        case LOGZ_ISA_AVX512:
+            return JNI_TRUE;
+#endif
+#if defined(LOGZ_BUILT_AVX2)
+        case LOGZ_ISA_AVX2:
+            return JNI_TRUE;
+#endif
+        case LOGZ_ISA_GENERIC:
+            return JNI_TRUE;
+        default:
+            return JNI_FALSE;
+    }
+}
+
 // A tile's memory: zeroed, 64-byte aligned, outside the Java heap and outside the JVM's direct-memory limit (a run's
 // particles may take more than the heap), seen by Java as a direct ByteBuffer (an int capacity) and by the kernels at
 // its address. Null when the allocation fails. Freed by release, once.

@@ -48,6 +48,15 @@ public abstract class ParticleBackend implements AutoCloseable {
         checkDeviceMemory(footprint, what);
     }
 
+    /**
+     * Refuses matrices of {@code rows} particles × {@code cols} values that this backend cannot lay out, before the
+     * work that would come first (the cpu backend's tiles hold at most 2 GiB each); every shape fits by default.
+     *
+     * @throws org.logz.base.UserException naming {@code what} and the limit
+     */
+    public void requireShape(int rows, int cols, String what) {
+    }
+
     /** Short name used on the command line ({@code cpu}, {@code cuda}, {@code cuda-emulated}). */
     public abstract String name();
 

@@ -46,6 +46,12 @@ public final class CpuBackend extends ParticleBackend {
         this.pool = threads > 1 ? new ForkJoinPool(threads) : null;
     }
 
+    /** Tiles hold at most 2 GiB ({@link Tile#requireShape}). */
+    @Override
+    public void requireShape(int rows, int cols, String what) {
+        Tile.requireShape(rows, cols, what);
+    }
+
     /** A CPU backend with {@code threads} worker threads. */
     public static CpuBackend create(int threads) {
         return new CpuBackend(threads);

@@ -45,13 +45,17 @@ final class CpuNative {
         if (!LOAD_ERROR.isEmpty() || wanted.equals("java")) {
             return -1;
         }
-        int best = best();
-        for (int isa = 0; isa < NAMES.length; isa++) {
-            if (NAMES[isa].equals(wanted)) {
-                return Math.min(isa, best);
+        int isa = best();
+        for (int named = 0; named < NAMES.length; named++) {
+            if (NAMES[named].equals(wanted)) {
+                isa = Math.min(named, isa);
             }
         }
-        return best;
+        // a set below the best may be missing where the compiler could not build it
+        while (!built(isa)) {
+            isa--;
+        }
+        return isa;
     }
 
     /** The value of {@code logz.cpu.isa}, empty when unset; refused when it names no path. */
@@ -80,14 +84,17 @@ final class CpuNative {
         if (isa >= 0) {
             String wanted = wanted();
             boolean lowered = !wanted.isEmpty() && !wanted.equals(name(isa));
-            return "native " + name(isa) + " RBM kernels" + (lowered ? " (logz.cpu.isa=" + wanted + ": this machine runs "
-                    + "at most " + name(best()) + ")" : "");
+            return "native " + name(isa) + " RBM kernels" + (lowered ? " (logz.cpu.isa=" + wanted + ": this machine "
+                    + "does not run it or this build lacks it; the nearest set below it)" : "");
         }
         return "Java RBM kernels (" + (LOAD_ERROR.isEmpty() ? "logz.cpu.isa=java" : LOAD_ERROR) + ")";
     }
 
     /** The best instruction set this machine runs and the library was built for. */
     static native int best();
+
+    /** Whether the library holds the kernels of instruction set {@code isa} (the generic set always). */
+    static native boolean built(int isa);
 
     /** {@code bytes} of zeroed memory for a {@link Tile}, 64-byte aligned, off the heap; null when none is left. */
     static native ByteBuffer allocate(int bytes);

@@ -30,13 +30,8 @@ final class Tile {
     private static final long CHECKED_BYTES = 1L << 26;
 
     Tile(int rows, int cols) {
+        requireShape(rows, cols, "the particle matrices");
         long bytes = 4L * rows * cols;
-        if (bytes > MAX_BYTES) {
-            throw new UserException(String.format(Locale.ROOT, "a tile of %d particle rows × %d values needs %s, beyond the 2 GiB one "
-                    + "buffer of the cpu backend holds; use at most %d chains or particles, or a model with at most %d "
-                    + "units in a layer", rows, cols, HostMemory.format(bytes), Math.max(1, MAX_BYTES / (4L * cols)),
-                    MAX_BYTES / (4L * CpuMatrix.TILE_ROWS)));
-        }
         // checked here, where a tile of a wide model is allocated: a run's footprint counts particles, not tiles; small
         // tiles (every trained model's) skip the read of /proc/meminfo
         long available = bytes < CHECKED_BYTES ? Long.MAX_VALUE : HostMemory.machineAvailable();
@@ -51,6 +46,23 @@ final class Tile {
         }
         this.buffer = memory.order(ByteOrder.nativeOrder()).asFloatBuffer();
         this.address = nativeMemory ? CpuNative.address(memory) : 0;
+    }
+
+    /**
+     * Refuses {@code what}, a matrix of {@code rows} × {@code cols} values, whose tiles ({@link CpuMatrix#TILE_ROWS} rows
+     * at most) would exceed {@link #MAX_BYTES}, naming how many rows fit.
+     */
+    static void requireShape(int rows, int cols, String what) {
+        long tileRows = Math.min(rows, CpuMatrix.TILE_ROWS);
+        if (4L * tileRows * cols <= MAX_BYTES) {
+            return;
+        }
+        long fit = MAX_BYTES / (4L * cols);
+        throw new UserException(String.format(Locale.ROOT, "%s needs tiles of %d rows × %d values (%s each), beyond the "
+                + "2 GiB one buffer of the cpu backend holds; %s", what, tileRows, cols,
+                HostMemory.format(4L * tileRows * cols), fit == 0 ? "no row of " + cols + " values fits: use a model with "
+                + "at most " + MAX_BYTES / 4 + " units in a layer" : "at most " + fit + " chains or particles fit, or a "
+                + "model with at most " + MAX_BYTES / (4L * CpuMatrix.TILE_ROWS) + " units in a layer runs any number"));
     }
 
     /** A JVM direct buffer (zeroed), for the Java path where the native library is not built. */

@@ -27,7 +27,19 @@ class TileTest {
     @Test
     void aTileBeyondOneBufferIsRefusedBeforeAnyAllocation() {
         UserException e = assertThrows(UserException.class, () -> new Tile(64, 9_000_000));
-        assertTrue(e.getMessage().contains("use at most 59 chains or particles, or a model with at most 8388607 units"),
+        assertTrue(e.getMessage().contains("at most 59 chains or particles fit, or a model with at most 8388607 units"),
                 e.getMessage());
+    }
+
+    /** The model base rate's 200 chains ask before its mode search; a row beyond 2 GiB fits no number of chains. */
+    @Test
+    void theBackendRefusesShapesItsTilesCannotHold() {
+        try (CpuBackend backend = CpuBackend.create(1)) {
+            UserException e = assertThrows(UserException.class, () -> backend.requireShape(200, 9_000_000, "the run"));
+            assertTrue(e.getMessage().startsWith("the run needs tiles of 64 rows × 9000000 values"), e.getMessage());
+            backend.requireShape(200, 8_388_607, "the run");
+            e = assertThrows(UserException.class, () -> backend.requireShape(1, 600_000_000, "the run"));
+            assertTrue(e.getMessage().contains("no row of 600000000 values fits"), e.getMessage());
+        }
     }
 }

@@ -62,9 +62,11 @@ public final class ModelBaseRate {
         TemperedRbm walk = new TemperedRbm(rbm, BaseRate.visibleBias(rbm));
         // the Gibbs run's memory before the first ascent: a model too large for it is refused at once, not after
         // minutes of mode search (the search checks its own heap)
+        String what = "the model base rate's " + CHAINS + " Gibbs chains (--base-rate visible-bias or uniform runs "
+                + "none) on " + walk.description();
         backend.require(new Footprint(Footprint.times(CHAINS, walk.bytesPerChain()), Footprint.times(CHAINS, 48),
-                Footprint.times(2L * CHAINS, 4L * n)), "the model base rate's " + CHAINS + " Gibbs chains (--base-rate "
-                + "visible-bias or uniform runs none) on " + walk.description());
+                Footprint.times(2L * CHAINS, 4L * n)), what);
+        backend.requireShape(CHAINS, Math.max(n, rbm.hidden()), what);
         List<HiddenModes.Mode> modes = HiddenModes.search(rbm, starts(rbm), key);
         float[] start = startStates(rbm, modes, key);
         try (TemperedPath path = new TemperedPath(backend, walk)) {
