@@ -1,5 +1,9 @@
 package org.logz.model.potts;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 import org.logz.base.UserException;
 
 /**
@@ -14,7 +18,8 @@ import org.logz.base.UserException;
  * more. The rows close by fixing row 0: for each row-0 colouring s_0 the vector starts at s_0 with its row's bonds,
  * runs rows 1 .. L-1, and ends with the bonds between row L-1 and s_0. Z is invariant under permuting colours, so only
  * one s_0 per pattern is run (colours numbered in order of first appearance) with weight {@code q!/(q-k)!}, k its
- * number of colours. Work {@code R L² q^L} with R the number of patterns; the vector is rescaled after every row.
+ * number of colours. Work {@code R L² q^L} with R the number of patterns, the patterns shared among the cores; the
+ * vector is rescaled after every row.
  */
 public final class PottsExact {
     /** The largest work {@link #work} the transfer matrix takes on (q = 10, L = 6: 7.3e9). */
@@ -73,81 +78,95 @@ public final class PottsExact {
         // e^J (e^{-J} Σ_y v_y + (1 - e^{-J}) v_x). A row-0 pattern whose every entry then underflows (J beyond ~700)
         // weighs e^{-J} or less against the uniform one, which always keeps a factor near 1: it adds nothing.
         double[] bond = {Math.exp(-2 * coupling), Math.exp(-coupling), 1};
-        double keep = -Math.expm1(-coupling);
-        double other = Math.exp(-coupling);
-        double[] v = new double[states];
-        double[] w = new double[states];
+        List<int[]> patterns = new ArrayList<>();
         int[] first = new int[size];
-        java.util.List<Double> terms = new java.util.ArrayList<>();
         do {
-            int used = 0;
-            int s0 = 0;
-            int bonds = 0;
-            for (int c = 0; c < size; c++) {
-                used = Math.max(used, first[c] + 1);
-                s0 += first[c] * power[c];
-                bonds += first[c] == first[(c + 1) % size] ? 1 : 0;
-            }
-            java.util.Arrays.fill(v, 0);
-            v[s0] = 1;
-            double logScale = bonds * coupling;
-            for (int r = 1; r < size; r++) {
-                for (int c = 0; c < size; c++) {
-                    int stride = power[c];
-                    short[] left = c > 0 ? digit[c - 1] : null;
-                    short[] wrap = c == size - 1 ? digit[0] : null;
-                    int shift = 2 - (left == null ? 0 : 1) - (wrap == null ? 0 : 1);
-                    for (int high = 0; high < states; high += stride * colours) {
-                        for (int base = high; base < high + stride; base++) {
-                            double sum = 0;
-                            for (int y = 0; y < colours; y++) {
-                                sum += v[base + y * stride];
-                            }
-                            sum *= other;
-                            int l = left == null ? -1 : left[base];
-                            int wr = wrap == null ? -1 : wrap[base];
-                            for (int x = 0; x < colours; x++) {
-                                int at = base + x * stride;
-                                w[at] = bond[shift + (x == l ? 1 : 0) + (x == wr ? 1 : 0)] * (sum + keep * v[at]);
-                            }
-                        }
-                    }
-                    double[] t = v;
-                    v = w;
-                    w = t;
-                }
-                double rowMax = 0;
-                for (double value : v) {
-                    rowMax = Math.max(rowMax, value);
-                }
-                if (rowMax == 0) {
-                    logScale = Double.NEGATIVE_INFINITY;
-                    break;
-                }
-                for (int state = 0; state < states; state++) {
-                    v[state] /= rowMax;
-                }
-                logScale += Math.log(rowMax) + 2 * coupling * size;
-            }
-            if (logScale == Double.NEGATIVE_INFINITY) {
-                continue;
-            }
-            double sum = 0;
-            for (int state = 0; state < states; state++) {
-                int agree = 0;
-                for (int c = 0; c < size; c++) {
-                    agree += digit[c][state] == first[c] ? 1 : 0;
-                }
-                sum += v[state] * Math.exp(coupling * (agree - size));
-            }
-            terms.add(logScale + coupling * size + Math.log(sum) + logFallingFactorial(colours, used));
+            patterns.add(first.clone());
         } while (nextPattern(first, colours));
-        double max = terms.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        // the patterns are independent: each thread runs its own vectors; the terms keep the patterns' order, so the
+        // sum, and log Z, do not depend on the threads
+        double[] terms = patterns.parallelStream()
+                .mapToDouble(p -> patternLogZ(p, colours, coupling, bond, power, digit, states)).toArray();
+        double max = Arrays.stream(terms).max().orElseThrow();
         double total = 0;
         for (double t : terms) {
             total += Math.exp(t - max);
         }
         return max + Math.log(total);
+    }
+
+    /**
+     * The log of the colourings whose row 0 is the pattern {@code first} or a permutation of its colours: the transfer
+     * matrix from row 0 through row L-1 and back to row 0 ({@code -Infinity} where every entry underflowed).
+     */
+    private static double patternLogZ(int[] first, int colours, double coupling, double[] bond, int[] power,
+            short[][] digit, int states) {
+        int size = first.length;
+        // Every factor is taken relative to the largest the site can bring, e^{J (1 + m)} with m its left and wrap bonds
+        // (0 in column 0, 1 inside, 2 in the last column; 2L per row in all), so J up to its limit never overflows:
+        // e^{J (k - m)} for the k of them that agree, and the vertical bond's Σ_y v_y e^{J δ(x, y)} as
+        // e^J (e^{-J} Σ_y v_y + (1 - e^{-J}) v_x). A row-0 pattern whose every entry then underflows (J beyond ~700)
+        // weighs e^{-J} or less against the uniform one, which always keeps a factor near 1: it adds nothing.
+        double keep = -Math.expm1(-coupling);
+        double other = Math.exp(-coupling);
+        double[] v = new double[states];
+        double[] w = new double[states];
+        int used = 0;
+        int s0 = 0;
+        int bonds = 0;
+        for (int c = 0; c < size; c++) {
+            used = Math.max(used, first[c] + 1);
+            s0 += first[c] * power[c];
+            bonds += first[c] == first[(c + 1) % size] ? 1 : 0;
+        }
+        v[s0] = 1;
+        double logScale = bonds * coupling;
+        for (int r = 1; r < size; r++) {
+            for (int c = 0; c < size; c++) {
+                int stride = power[c];
+                short[] left = c > 0 ? digit[c - 1] : null;
+                short[] wrap = c == size - 1 ? digit[0] : null;
+                int shift = 2 - (left == null ? 0 : 1) - (wrap == null ? 0 : 1);
+                for (int high = 0; high < states; high += stride * colours) {
+                    for (int base = high; base < high + stride; base++) {
+                        double sum = 0;
+                        for (int y = 0; y < colours; y++) {
+                            sum += v[base + y * stride];
+                        }
+                        sum *= other;
+                        int l = left == null ? -1 : left[base];
+                        int wr = wrap == null ? -1 : wrap[base];
+                        for (int x = 0; x < colours; x++) {
+                            int at = base + x * stride;
+                            w[at] = bond[shift + (x == l ? 1 : 0) + (x == wr ? 1 : 0)] * (sum + keep * v[at]);
+                        }
+                    }
+                }
+                double[] t = v;
+                v = w;
+                w = t;
+            }
+            double rowMax = 0;
+            for (double value : v) {
+                rowMax = Math.max(rowMax, value);
+            }
+            if (rowMax == 0) {
+                return Double.NEGATIVE_INFINITY;
+            }
+            for (int state = 0; state < states; state++) {
+                v[state] /= rowMax;
+            }
+            logScale += Math.log(rowMax) + 2 * coupling * size;
+        }
+        double sum = 0;
+        for (int state = 0; state < states; state++) {
+            int agree = 0;
+            for (int c = 0; c < size; c++) {
+                agree += digit[c][state] == first[c] ? 1 : 0;
+            }
+            sum += v[state] * Math.exp(coupling * (agree - size));
+        }
+        return logScale + coupling * size + Math.log(sum) + logFallingFactorial(colours, used);
     }
 
     /** log(q!/(q-k)!): the colourings of one pattern of k colours. */
@@ -171,7 +190,7 @@ public final class PottsExact {
             }
             if (p[i] <= prefixMax && p[i] + 1 < colours) {
                 p[i]++;
-                java.util.Arrays.fill(p, i + 1, p.length, 0);
+                Arrays.fill(p, i + 1, p.length, 0);
                 return true;
             }
         }

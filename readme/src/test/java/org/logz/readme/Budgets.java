@@ -1,0 +1,84 @@
+package org.logz.readme;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The README's commands at a budget the test suite can afford: the options that size a run (chains, steps, particles,
+ * sweeps, replicates, seeds, ...) are capped, each at a value that still runs the method as the README describes it;
+ * every other word stays as printed. A number above its cap becomes the cap; a list's numbers shrink by one factor
+ * (their order and distinctness survive: bench tempered's 500,2000,8000 becomes 125,500,2000). A run that saves
+ * checkpoints saves them often, so that the capped run, over in a second, leaves one to resume.
+ */
+final class Budgets {
+    private static final Map<String, Integer> CAPS = Map.ofEntries(Map.entry("--chains", 200),
+            Map.entry("--reverse-chains", 200), Map.entry("--steps", 200), Map.entry("--particles", 50),
+            Map.entry("--sweeps", 400), Map.entry("--round-sweeps", 20), Map.entry("--rounds", 2),
+            Map.entry("--levels", 20), Map.entry("--ladders", 4), Map.entry("--replicates", 2),
+            Map.entry("--seeds", 2), Map.entry("--repeats", 1), Map.entry("--budget", 400),
+            Map.entry("--partitions", 2), Map.entry("--sweeps-per-step", 2), Map.entry("--mbar-samples", 500),
+            // lists of budgets: bench gpc's rm:R and ais-ep:CHAINS:STEPS, bench tempered's sweeps, bench aisel's N
+            Map.entry("--runs", 20), Map.entry("--budgets", 400), Map.entry("--likelihoods", 8));
+    /** A run saves its checkpoint this often (seconds), so that one exists when the capped run ends. */
+    private static final String CHECKPOINT_EVERY = "0.001";
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?![\\w.])");
+
+    private Budgets() {
+    }
+
+    /** {@code args} with every sizing option capped, in both spellings ({@code --chains 1000}, {@code --chains=1000}). */
+    static List<String> capped(List<String> args) {
+        List<String> out = new ArrayList<>(args);
+        for (int i = 0; i < out.size(); i++) {
+            String word = out.get(i);
+            int eq = word.indexOf('=');
+            String option = eq < 0 ? word : word.substring(0, eq);
+            if (!word.startsWith("--") || eq < 0 && i + 1 == out.size()) {
+                continue;
+            }
+            if (option.equals("--checkpoint-every")) {
+                set(out, i, eq, CHECKPOINT_EVERY);
+            } else if (CAPS.containsKey(option)) {
+                set(out, i, eq, cap(eq >= 0 ? word.substring(eq + 1) : out.get(i + 1), CAPS.get(option)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What the command is apart from its budgets: {@code args} with the values of the sizing options blanked. Two
+     * commands of one shape are one command at two budgets.
+     */
+    static List<String> shape(List<String> args) {
+        List<String> out = new ArrayList<>(args);
+        for (int i = 0; i < out.size(); i++) {
+            String word = out.get(i);
+            int eq = word.indexOf('=');
+            if (word.startsWith("--") && CAPS.containsKey(eq < 0 ? word : word.substring(0, eq))
+                    && (eq >= 0 || i + 1 < out.size())) {
+                set(out, i, eq, "#");
+            }
+        }
+        return out;
+    }
+
+    /** Sets the value of the option at {@code i} (its word holds it after {@code eq} when eq >= 0, else the next). */
+    private static void set(List<String> words, int i, int eq, String value) {
+        if (eq >= 0) {
+            words.set(i, words.get(i).substring(0, eq + 1) + value);
+        } else {
+            words.set(i + 1, value);
+        }
+    }
+
+    private static String cap(String value, int cap) {
+        long largest = NUMBER.matcher(value).results().mapToLong(r -> Long.parseLong(r.group())).max().orElse(0);
+        long factor = Math.max(1, (largest + cap - 1) / cap);
+        if (NUMBER.matcher(value).results().count() == 1) {
+            return Long.toString(Math.min(largest, cap));
+        }
+        return NUMBER.matcher(value).replaceAll(r -> Long.toString(Math.max(1, Long.parseLong(r.group()) / factor)));
+    }
+}

@@ -1,0 +1,218 @@
+package org.logz.readme;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.logz.cli.Main;
+import org.logz.model.RandomRbm;
+import org.logz.model.rbm.RbmFiles;
+
+/**
+ * Every command the README prints runs here, in README order, as a user would paste it into a fresh clone, except for
+ * two changes the suite needs: the budgets are capped ({@link Budgets}), and the files a clone lacks are stand-ins
+ * written beside them ({@link #standIns()}). Where a command runs as printed on a model logz ships and the README
+ * shows its output, the output must be what it prints, timings aside, and the warnings it shows must be the ones it
+ * prints. A run resumed from a checkpoint must print the log Z of the run that saved it. A command shown again at
+ * another budget (the same words but for its sizing options' values) runs once. Synopses (with placeholders such as
+ * {@code --model M} or {@code [--seed S]}) are checked for options their command lacks. Besides the failures the
+ * README shows, only a refusal of an absent GPU is accepted instead of exit 0, reported as a skip with its reason.
+ */
+class ReadmeCommandsTest {
+    private static final Path README = Path.of(System.getProperty("logz.readme", "../README.md")).toAbsolutePath();
+    /** What a clone lacks and the README names: the CD-25 RBM (the README's curl fetches it) and grid's a and b. */
+    private static final List<String> STAND_INS = List.of("mnistvh_CD25.npz", "a.npz", "b.npz");
+    private static final Pattern PLACEHOLDER = Pattern.compile("[A-Z][A-Z0-9-]*(\\.npz)?|.*\\.\\.\\..*|\\[.*|.*\\|.*");
+    /** Commands the README shows failing (the start of their words), and what their message says. */
+    private static final Map<String, String> REFUSED = Map.of(
+            // "stops with the same message": at a tenth of Habeck's budget the two directions' work does not meet
+            "estimate --model potts:q=10,L=32 --method bar", "do not overlap");
+    /** The shapes of the commands run so far: one shown again at another budget is not run twice. */
+    private static final Set<List<String>> RUN = new HashSet<>();
+    /** The log Z line of each run that saved a checkpoint, by file. */
+    private static final Map<String, String> CHECKPOINTED = new HashMap<>();
+    private static final Pattern TIMING = Pattern.compile("\\d+(\\.\\d+)? s\\b");
+
+    /**
+     * The stand-ins: the CD-25 model's 784 visible units (so that {@code --data mnist} fits) and 16 hidden ones, small
+     * weights; grid's a and b small RBMs. The commands' outcomes on them are checked, not their numbers.
+     */
+    @BeforeAll
+    static void standIns() throws IOException {
+        Files.deleteIfExists(Path.of("run.ckpt"));
+        RbmFiles.write(Path.of(STAND_INS.get(0)), RandomRbm.create(784, 16, 0.1, 25), Optional.empty());
+        RbmFiles.write(Path.of(STAND_INS.get(1)), RandomRbm.create(20, 10, 0.5, 1), Optional.empty());
+        RbmFiles.write(Path.of(STAND_INS.get(2)), RandomRbm.create(20, 10, 0.5, 2), Optional.empty());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyCommand() throws IOException {
+        List<Readme.Command> commands = Readme.commands(README);
+        assertTrue(commands.size() >= 60, "the README's commands were not found: " + commands);
+        return commands.stream().map(c -> DynamicTest.dynamicTest(c.toString(), () -> check(c)));
+    }
+
+    private static void check(Readme.Command c) throws Exception {
+        List<String> words = c.words();
+        if (words.size() > 1 && words.get(0).equals("java") && words.get(1).equals("-cp")) {
+            runExample(c);
+            return;
+        }
+        List<String> args = logzArguments(words);
+        if (args.stream().anyMatch(w -> PLACEHOLDER.matcher(w).matches())) {
+            optionsExist(c, args);
+        } else if (args.stream().noneMatch(w -> w.startsWith("-"))) {
+            Outcome o = logz(append(args, "--help"));
+            assertEquals(0, o.code(), c + ": " + o.err());
+        } else if (!RUN.add(Budgets.shape(args)) && !args.contains("--resume")) {
+            optionsExist(c, args);
+        } else {
+            run(c, args);
+        }
+    }
+
+    /** The words after {@code logz}, {@code ./logz} or {@code java -jar cli/target/logz-cli.jar}, up to a pipe. */
+    private static List<String> logzArguments(List<String> words) {
+        int from = 1;
+        if (words.get(0).equals("java")) {
+            assertEquals("-jar", words.get(1));
+            assertTrue(Files.isRegularFile(README.resolveSibling(words.get(2))), words.get(2) + " is not built");
+            from = 3;
+        }
+        int pipe = words.indexOf("|");
+        return words.subList(from, pipe < 0 ? words.size() : pipe);
+    }
+
+    private static void run(Readme.Command c, List<String> args) {
+        List<String> run = Budgets.capped(args);
+        Outcome o = logz(run);
+        String line = "logz " + String.join(" ", run);
+        assumeFalse(o.code() == 2 && o.err().contains("backend 'cuda' is not available"),
+                c + ": needs a GPU: " + o.err().strip());
+        Optional<String> refusal = REFUSED.entrySet().stream().filter(e -> String.join(" ", args).startsWith(e.getKey()))
+                .map(Map.Entry::getValue).findFirst();
+        if (refusal.isPresent()) {
+            assertEquals(1, o.code(), line + " is shown failing\n" + o.err());
+            assertTrue(o.err().contains(refusal.get()), line + "\n" + o.err());
+            return;
+        }
+        assertEquals(0, o.code(), line + "\n" + o.err());
+        assertTrue(!o.out().isBlank(), line + " printed nothing");
+        resumes(run, o, line);
+        List<String> shown = c.shown().stream().filter(l -> !l.startsWith("logz: ")).toList();
+        if (run.equals(args) && args.stream().noneMatch(STAND_INS::contains) && literal(shown)) {
+            assertEquals(masked(shown), masked(o.out().lines().toList()), c + ": the output the README shows");
+            assertEquals(warnings(String.join("\n", c.shown())), warnings(o.err()), c + ": the warnings the README shows");
+        }
+    }
+
+    /**
+     * A run that saves a checkpoint is remembered by its log Z line; one that resumes from it must print that line:
+     * the README promises the log Z and standard error of the uninterrupted run, to the bit.
+     */
+    private static void resumes(List<String> run, Outcome o, String line) {
+        String logZ = o.out().lines().filter(l -> l.startsWith("log Z")).findFirst().orElse("");
+        int resume = run.indexOf("--resume");
+        if (resume >= 0) {
+            assertEquals(CHECKPOINTED.get(run.get(resume + 1)), logZ, line + ": resumed");
+        }
+        int save = run.indexOf("--checkpoint");
+        if (save >= 0) {
+            assertTrue(Files.isRegularFile(Path.of(run.get(save + 1))), line + " left no checkpoint");
+            CHECKPOINTED.putIfAbsent(run.get(save + 1), logZ);
+        }
+    }
+
+    /** The warnings' tags, in order: "[poor-overlap]" of "logz: warning [poor-overlap]: ...". */
+    private static List<String> warnings(String err) {
+        return err.lines().filter(l -> l.startsWith("logz: warning [")).map(l -> l.substring(14, l.indexOf(']') + 1))
+                .toList();
+    }
+
+    /** A Java example ({@code java -cp CLASSPATH CLASS ARGS}): its class path is built, and it prints what is shown. */
+    private static void runExample(Readme.Command c) throws Exception {
+        List<String> words = c.words();
+        for (String entry : words.get(2).split(":")) {
+            Path p = README.resolveSibling(entry.endsWith("/*") ? entry.substring(0, entry.length() - 2) : entry);
+            assertTrue(Files.isDirectory(p), c + ": " + p + " is not built");
+        }
+        Method main = Class.forName(words.get(3)).getMethod("main", String[].class);
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            main.invoke(null, (Object) words.subList(4, words.size()).toArray(String[]::new));
+        } finally {
+            System.setOut(stdout);
+        }
+        assertEquals(masked(c.shown()), masked(printed.toString(StandardCharsets.UTF_8).lines().toList()), c.toString());
+    }
+
+    /** A synopsis: every option it names is one its command takes (the command's --help lists it). */
+    private static void optionsExist(Readme.Command c, List<String> args) {
+        List<String> command = args.stream().takeWhile(w -> !w.startsWith("-") && !w.startsWith("[")).toList();
+        Outcome help = logz(append(command, "--help"));
+        assertEquals(0, help.code(), c + ": " + help.err());
+        int end = args.indexOf("--");
+        for (String word : args.subList(0, end < 0 ? args.size() : end)) {
+            for (String part : word.split("\\|")) {
+                String option = part.replaceAll("[\\[\\]]", "").split("=")[0];
+                if (option.startsWith("--")) {
+                    assertTrue(Pattern.compile("(?<![\\w-])" + Pattern.quote(option) + "(?![\\w-])")
+                            .matcher(help.out()).find(), c + ": logz " + String.join(" ", command) + " has no " + option);
+                }
+            }
+        }
+    }
+
+    /** Output shown in full: not elided with "..." and not a summary of JSON. */
+    private static boolean literal(List<String> shown) {
+        return !shown.isEmpty() && shown.stream().noneMatch(l -> l.contains("...") || l.startsWith("{") || l.startsWith(" "));
+    }
+
+    /** Lines with their timings blanked: "0.43 s", and a table's last column when it is headed "seconds". */
+    private static List<String> masked(List<String> lines) {
+        boolean secondsColumn = !lines.isEmpty() && lines.get(0).strip().endsWith("seconds");
+        return lines.stream().map(l -> secondsColumn ? l.strip().replaceAll("\\s+\\S+$", " <seconds>") : l)
+                .map(l -> TIMING.matcher(l).replaceAll("<t> s")).toList();
+    }
+
+    private static List<String> append(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(Arrays.asList(more));
+        return all;
+    }
+
+    private record Outcome(int code, String out, String err) {
+    }
+
+    private static Outcome logz(List<String> args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+}
