@@ -3,29 +3,47 @@ package org.logz.readme;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The README's commands at a budget the test suite can afford: the options that size a run (chains, steps, particles,
  * sweeps, replicates, seeds, ...) are capped, each at a value that still runs the method as the README describes it;
- * every other word stays as printed. A number above its cap becomes the cap; a list's numbers shrink by one factor
- * (their order and distinctness survive: bench tempered's 500,2000,8000 becomes 125,500,2000). A run that saves
- * checkpoints saves them often, so that the capped run, over in a second, leaves one to resume.
+ * every other word stays as printed. A number above its cap becomes the cap, except in lists whose entries must stay
+ * distinct (bench tempered's budgets, bench aisel's likelihoods), which shrink by one factor to meet it. A
+ * run that saves checkpoints saves them often, so that the capped run, over in a second, leaves one to resume.
  */
 final class Budgets {
     private static final Map<String, Integer> CAPS = Map.ofEntries(Map.entry("--chains", 200),
-            Map.entry("--reverse-chains", 200), Map.entry("--steps", 200), Map.entry("--particles", 50),
+            Map.entry("--reverse-chains", 200), Map.entry("--steps", 300), Map.entry("--particles", 50),
             Map.entry("--sweeps", 400), Map.entry("--round-sweeps", 20), Map.entry("--rounds", 2),
             Map.entry("--levels", 20), Map.entry("--ladders", 4), Map.entry("--replicates", 2),
             Map.entry("--seeds", 2), Map.entry("--repeats", 1), Map.entry("--budget", 400),
             Map.entry("--partitions", 2), Map.entry("--sweeps-per-step", 2), Map.entry("--mbar-samples", 500),
-            // lists of budgets: bench gpc's rm:R and ais-ep:CHAINS:STEPS, bench tempered's sweeps, bench aisel's N
-            Map.entry("--runs", 20), Map.entry("--budgets", 400), Map.entry("--likelihoods", 8));
+            // lists: bench gpc's rm:R and ais-ep:CHAINS:STEPS (each number capped), bench tempered's sweeps and bench
+            // aisel's N (scaled, since equal entries would be one)
+            Map.entry("--runs", 4), Map.entry("--budgets", 400), Map.entry("--likelihoods", 8));
+    private static final Set<String> SCALED = Set.of("--budgets", "--likelihoods");
     /** A run saves its checkpoint this often (seconds), so that one exists when the capped run ends. */
-    private static final String CHECKPOINT_EVERY = "0.001";
+    private static final String CHECKPOINT_EVERY = "0.05";
     private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?![\\w.])");
 
     private Budgets() {
+    }
+
+    /** {@code args} with every {@code --option=value} written as two words, as the checks read them. */
+    static List<String> spaced(List<String> args) {
+        List<String> out = new ArrayList<>();
+        for (String word : args) {
+            int eq = word.indexOf('=');
+            if (word.startsWith("--") && eq > 2) {
+                out.add(word.substring(0, eq));
+                out.add(word.substring(eq + 1));
+            } else {
+                out.add(word);
+            }
+        }
+        return out;
     }
 
     /** {@code args} with every sizing option capped, in both spellings ({@code --chains 1000}, {@code --chains=1000}). */
@@ -41,15 +59,16 @@ final class Budgets {
             if (option.equals("--checkpoint-every")) {
                 set(out, i, eq, CHECKPOINT_EVERY);
             } else if (CAPS.containsKey(option)) {
-                set(out, i, eq, cap(eq >= 0 ? word.substring(eq + 1) : out.get(i + 1), CAPS.get(option)));
+                set(out, i, eq, cap(eq >= 0 ? word.substring(eq + 1) : out.get(i + 1), CAPS.get(option),
+                        SCALED.contains(option)));
             }
         }
         return out;
     }
 
     /**
-     * What the command is apart from its budgets: {@code args} with the values of the sizing options blanked. Two
-     * commands of one shape are one command at two budgets.
+     * What the command is apart from its budgets: {@code args} with the numbers in the sizing options' values blanked.
+     * Two commands of one shape are one command at two budgets.
      */
     static List<String> shape(List<String> args) {
         List<String> out = new ArrayList<>(args);
@@ -58,7 +77,7 @@ final class Budgets {
             int eq = word.indexOf('=');
             if (word.startsWith("--") && CAPS.containsKey(eq < 0 ? word : word.substring(0, eq))
                     && (eq >= 0 || i + 1 < out.size())) {
-                set(out, i, eq, "#");
+                set(out, i, eq, NUMBER.matcher(eq >= 0 ? word.substring(eq + 1) : out.get(i + 1)).replaceAll("#"));
             }
         }
         return out;
@@ -73,12 +92,10 @@ final class Budgets {
         }
     }
 
-    private static String cap(String value, int cap) {
+    private static String cap(String value, int cap, boolean scaled) {
         long largest = NUMBER.matcher(value).results().mapToLong(r -> Long.parseLong(r.group())).max().orElse(0);
-        long factor = Math.max(1, (largest + cap - 1) / cap);
-        if (NUMBER.matcher(value).results().count() == 1) {
-            return Long.toString(Math.min(largest, cap));
-        }
-        return NUMBER.matcher(value).replaceAll(r -> Long.toString(Math.max(1, Long.parseLong(r.group()) / factor)));
+        long factor = scaled ? Math.max(1, (largest + cap - 1) / cap) : 1;
+        return NUMBER.matcher(value).replaceAll(r -> Long.toString(Math.max(1, Math.min(cap,
+                Long.parseLong(r.group()) / factor))));
     }
 }

@@ -20,8 +20,11 @@ final class Readme {
     private Readme() {
     }
 
-    /** One command: where it stands, its words as the shell would split them, and the output the README shows. */
-    record Command(int line, String text, List<String> words, List<String> shown) {
+    /**
+     * One command: where it stands, its words as the shell would split them, whether it stands in a code block (a
+     * command to paste) or in the prose (a mention), and the output the README shows under it.
+     */
+    record Command(int line, String text, List<String> words, boolean block, List<String> shown) {
         @Override
         public String toString() {
             return "README:" + line + " " + text;
@@ -50,7 +53,8 @@ final class Readme {
         while (m.find()) {
             String text = m.group(1).strip();
             if (PROGRAM.matcher(text).find()) {
-                commands.add(new Command(lineOf(m.start(), proseLines), text, words(text.replace("\\|", "|")), List.of()));
+                commands.add(new Command(lineOf(m.start(), proseLines), text, words(text.replace("\\|", "|")), false,
+                        List.of()));
             }
         }
         commands.sort((a, b) -> Integer.compare(a.line(), b.line()));
@@ -71,7 +75,7 @@ final class Readme {
             while (prompted && j < to && !lines.get(j).startsWith("$ ") && !lines.get(j).isBlank()) {
                 shown.add(lines.get(j++));
             }
-            commands.add(new Command(i + 1, text, words(text), shown));
+            commands.add(new Command(i + 1, text, words(text), true, shown));
             i = j - 1;
         }
     }
