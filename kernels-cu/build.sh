@@ -121,15 +121,20 @@ if ! command -v g++ >/dev/null 2>&1; then
   rm -f "$out/logz_kernels.fatbin" "$out/logz_kernels.ptx" "$out/logz_kernels.lowered.ptx"
   exit 0
 fi
-"$nvcc" "${flags[@]}" "${gencode[@]}" -fatbin "$work/logz_kernels.cu" -o "$work/logz_kernels.fatbin"
+# --threads 0: the architectures compile side by side, one per core (the same fatbin, in about half the time on 2 cores)
+"$nvcc" "${flags[@]}" "${gencode[@]}" --threads 0 -fatbin "$work/logz_kernels.cu" -o "$work/logz_kernels.fatbin"
 "$nvcc" "${flags[@]}" -arch=compute_75 -ptx "$work/logz_kernels.cu" -o "$work/logz_kernels.ptx"
 sed -E 's/^\.version [0-9]+\.[0-9]+/.version 8.0/' "$work/logz_kernels.ptx" > "$work/logz_kernels.lowered.ptx"
+# the four ptxas checks are independent: side by side, each failing the build on its own
+checks=()
 for ptx in "$work/logz_kernels.ptx" "$work/logz_kernels.lowered.ptx"; do
   for sm in 80 90; do
-    "$ptxas" -arch=sm_$sm "$ptx" -o "$work/check.cubin"
+    "$ptxas" -arch=sm_$sm "$ptx" -o "$work/check.${#checks[@]}.cubin" &
+    checks+=($!)
   done
 done
-rm -f "$work/check.cubin"
+for check in "${checks[@]}"; do wait "$check"; done
+rm -f "$work"/check.*.cubin
 cp "$work/logz_kernels.fatbin" "$work/logz_kernels.ptx" "$work/logz_kernels.lowered.ptx" "$out/"
 echo "$stamp" > "$work/nvcc.stamp"
 echo "[INFO] built GPU kernels with $("$nvcc" --version | tail -1) and checked every PTX with ptxas for sm_80 and sm_90"

@@ -58,14 +58,14 @@ class ReadmeCommandsTest {
     private static final Pattern TIMING = Pattern.compile("\\d+(\\.\\d+)? s\\b");
 
     /**
-     * The stand-ins: the CD-25 model's 784 visible units (so that {@code --data mnist} fits) and 40 hidden ones, too
+     * The stand-ins: the CD-25 model's 784 visible units (so that {@code --data mnist} fits) and 32 hidden ones, too
      * many to enumerate (so that the runs take the CD-25 model's path: unverified, consensus under --tolerance), small
      * weights; grid's a and b small RBMs. The commands' outcomes on them are checked, not their numbers.
      */
     @BeforeAll
     static void standIns() throws IOException {
         Files.deleteIfExists(Path.of("run.ckpt"));
-        RbmFiles.write(Path.of(STAND_INS.get(0)), RandomRbm.create(784, 40, 0.1, 25), Optional.empty());
+        RbmFiles.write(Path.of(STAND_INS.get(0)), RandomRbm.create(784, 32, 0.1, 25), Optional.empty());
         RbmFiles.write(Path.of(STAND_INS.get(1)), RandomRbm.create(20, 10, 0.5, 1), Optional.empty());
         RbmFiles.write(Path.of(STAND_INS.get(2)), RandomRbm.create(20, 10, 0.5, 2), Optional.empty());
     }
