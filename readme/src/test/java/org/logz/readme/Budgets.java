@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BinaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -48,22 +49,8 @@ final class Budgets {
 
     /** {@code args} with every sizing option capped, in both spellings ({@code --chains 1000}, {@code --chains=1000}). */
     static List<String> capped(List<String> args) {
-        List<String> out = new ArrayList<>(args);
-        for (int i = 0; i < out.size(); i++) {
-            String word = out.get(i);
-            int eq = word.indexOf('=');
-            String option = eq < 0 ? word : word.substring(0, eq);
-            if (!word.startsWith("--") || eq < 0 && i + 1 == out.size()) {
-                continue;
-            }
-            if (option.equals("--checkpoint-every")) {
-                set(out, i, eq, CHECKPOINT_EVERY);
-            } else if (CAPS.containsKey(option)) {
-                set(out, i, eq, cap(eq >= 0 ? word.substring(eq + 1) : out.get(i + 1), CAPS.get(option),
-                        SCALED.contains(option)));
-            }
-        }
-        return out;
+        return withValues(args, (option, value) -> option.equals("--checkpoint-every") ? CHECKPOINT_EVERY
+                : CAPS.containsKey(option) ? cap(value, CAPS.get(option), SCALED.contains(option)) : value);
     }
 
     /**
@@ -71,13 +58,18 @@ final class Budgets {
      * Two commands of one shape are one command at two budgets.
      */
     static List<String> shape(List<String> args) {
+        return withValues(args, (option, value) -> CAPS.containsKey(option) ? NUMBER.matcher(value).replaceAll("#") : value);
+    }
+
+    /** {@code args} with each option's value (the word after it, or after its '=') replaced by {@code rewrite}'s. */
+    private static List<String> withValues(List<String> args, BinaryOperator<String> rewrite) {
         List<String> out = new ArrayList<>(args);
         for (int i = 0; i < out.size(); i++) {
             String word = out.get(i);
             int eq = word.indexOf('=');
-            if (word.startsWith("--") && CAPS.containsKey(eq < 0 ? word : word.substring(0, eq))
-                    && (eq >= 0 || i + 1 < out.size())) {
-                set(out, i, eq, NUMBER.matcher(eq >= 0 ? word.substring(eq + 1) : out.get(i + 1)).replaceAll("#"));
+            if (word.startsWith("--") && (eq >= 0 || i + 1 < out.size())) {
+                set(out, i, eq, rewrite.apply(eq < 0 ? word : word.substring(0, eq),
+                        eq >= 0 ? word.substring(eq + 1) : out.get(i + 1)));
             }
         }
         return out;
