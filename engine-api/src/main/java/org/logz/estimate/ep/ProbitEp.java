@@ -2,6 +2,7 @@ package org.logz.estimate.ep;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.stream.IntStream;
 
 import org.logz.base.EstimationException;
 import org.logz.base.UserException;
@@ -174,12 +175,7 @@ public final class ProbitEp {
                 for (int j = 0; j < n; j++) {
                     si[j] = sigma[j * n + i];
                 }
-                for (int a = 0; a < n; a++) {
-                    double ca = c * si[a];
-                    for (int b = 0; b < n; b++) {
-                        sigma[a * n + b] -= ca * si[b];
-                    }
-                }
+                rankOneUpdate(sigma, c, si, n);
                 double shift = deltaNu - c * (mu[i] + deltaNu * sii);
                 for (int a = 0; a < n; a++) {
                     mu[a] += si[a] * shift;
@@ -201,6 +197,24 @@ public final class ProbitEp {
         }
         double logZ = logZ(k, y, tauSite, nuSite, sigma, mu, n);
         return new Result(logZ, mu, sigma, tauSite, nuSite, sweep, change, (System.nanoTime() - started) * 1e-9);
+    }
+
+    /** Rows of a model this large are updated in parallel: below it a task costs more than its row. */
+    private static final int PARALLEL_ROWS = 256;
+
+    /**
+     * Σ -= c s sᵀ, the O(n²) step of every site update, row by row: each element's arithmetic is the same on any
+     * number of threads, so EP's result is too.
+     */
+    private static void rankOneUpdate(double[] sigma, double c, double[] s, int n) {
+        IntStream rows = IntStream.range(0, n);
+        (n >= PARALLEL_ROWS ? rows.parallel() : rows).forEach(a -> {
+            double ca = c * s[a];
+            int row = a * n;
+            for (int b = 0; b < n; b++) {
+                sigma[row + b] -= ca * s[b];
+            }
+        });
     }
 
     private record Posterior(double[] sigma, double[] mu, double[] cholesky) {
@@ -246,17 +260,19 @@ public final class ProbitEp {
             }
         }
         // Σ = K - Vᵀ V, one rank-one term per row of V
+        // each output row a sums its terms over j in the same order on any number of threads
         double[] sigma = k.clone();
-        for (int j = 0; j < n; j++) {
-            int row = j * n;
-            for (int a = 0; a < n; a++) {
+        IntStream rows = IntStream.range(0, n);
+        (n >= PARALLEL_ROWS ? rows.parallel() : rows).forEach(a -> {
+            int out = a * n;
+            for (int j = 0; j < n; j++) {
+                int row = j * n;
                 double vja = v[row + a];
-                int out = a * n;
                 for (int bb = 0; bb < n; bb++) {
                     sigma[out + bb] -= vja * v[row + bb];
                 }
             }
-        }
+        });
         double[] mu = new double[n];
         multiply(sigma, nuSite, mu, n);
         return new Posterior(sigma, mu, l);
