@@ -102,11 +102,7 @@ public final class PottsExact {
     private static double patternLogZ(int[] first, int colours, double coupling, double[] bond, int[] power,
             short[][] digit, int states) {
         int size = first.length;
-        // Every factor is taken relative to the largest the site can bring, e^{J (1 + m)} with m its left and wrap bonds
-        // (0 in column 0, 1 inside, 2 in the last column; 2L per row in all), so J up to its limit never overflows:
-        // e^{J (k - m)} for the k of them that agree, and the vertical bond's Σ_y v_y e^{J δ(x, y)} as
-        // e^J (e^{-J} Σ_y v_y + (1 - e^{-J}) v_x). A row-0 pattern whose every entry then underflows (J beyond ~700)
-        // weighs e^{-J} or less against the uniform one, which always keeps a factor near 1: it adds nothing.
+        // keep and other: the vertical bond's factors, relative to e^J as bond's are (see logZ)
         double keep = -Math.expm1(-coupling);
         double other = Math.exp(-coupling);
         double[] v = new double[states];
