@@ -141,13 +141,77 @@ class MainTest {
         Npz.write(data, List.of(NpyArray.ofFloats("X", new int[] {40, 6}, x)));
         Path model = dir.resolve("t.npz");
         Cli.Outcome o = Cli.run("train", "--data", data.toString(), "--hidden", "3", "--epochs", "3", "--batch-size", "10",
-                "--out", model.toString());
+                "--out", model.toString(), "--json");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.json().has("exactLogZ"));
+        assertEquals(3, o.json().get("epochs").size());
         Cli.Outcome e = Cli.run("estimate", "--model", model.toString(), "--chains", "20", "--steps", "20");
         assertEquals(0, e.code(), e.err());
         assertTrue(e.out().contains("base rate model file"), e.out());
         Cli.assertUserError(Cli.run("train", "--data", "nothing-here", "--hidden", "3", "--out", model.toString()), "no such file");
+    }
+
+    /**
+     * {@code logz train --track rts}: the table's rows as the epochs end, log Z within its error of the exact value
+     * (8 hidden units enumerate), the plot, the JSON's epochs; and what it refuses, each with exit 2 and no file.
+     */
+    @Test
+    void trainTracksTheLogLikelihoodAndRefusesBadOptions() throws IOException {
+        Path model = dir.resolve("tracked.npz");
+        Path plot = dir.resolve("tracked.png");
+        String[] run = {"train", "--data", "digits", "--examples", "600", "--validation", "100", "--hidden", "8",
+                "--method", "pcd:50", "--epochs", "3", "--track", "rts", "--track-chains", "100", "--track-levels", "30",
+                "--ais-every", "3", "--out", model.toString(), "--plot", plot.toString()};
+        Cli.Outcome o = Cli.run(run);
+        assertEquals(0, o.code(), o.err());
+        List<String> lines = o.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("epoch  log Z"), o.out());
+        for (int e = 1; e <= 3; e++) {
+            String[] cells = lines.get(e).trim().split("\\s+");
+            double logZ = Double.parseDouble(cells[1]);
+            double se = Double.parseDouble(cells[3]);
+            double exact = Double.parseDouble(cells[e == 3 ? 9 : 6]);
+            assertTrue(Math.abs(logZ - exact) < 4 * se + 0.01, lines.get(e));
+        }
+        assertTrue(o.out().contains("tracking: "), o.out());
+        assertTrue(Files.size(plot) > 0);
+        String[] json = java.util.Arrays.copyOf(run, run.length + 1);
+        json[run.length] = "--json";
+        JsonNode j = Cli.run(json).json();
+        assertEquals(3, j.get("epochs").size());
+        for (String field : List.of("epoch", "logZ", "stdErr", "trainLogLikelihood", "validationLogLikelihood",
+                "aisLogZ", "exactLogZ")) {
+            assertTrue(j.get("epochs").get(2).has(field), field);
+        }
+        assertEquals("pcd:50", j.get("method").asText());
+        Path none = dir.resolve("never.npz");
+        String d = "digits";
+        String h = "4";
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--method", "pcd:0", "--out", none.toString()),
+                "PCD needs");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--method", "sgd", "--out", none.toString()),
+                "unknown training method");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--track", "exact", "--out", none.toString()),
+                "unknown tracking");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--plot", plot.toString(), "--out",
+                none.toString()), "--plot");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--ais-every", "2", "--out", none.toString()),
+                "--ais-every");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--validation", "1797", "--out",
+                none.toString()), "leaves no training examples");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--track", "rts", "--alpha", "0", "--out",
+                none.toString()), "α");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--track", "rts", "--track-chains", "1",
+                "--out", none.toString()), "at least 4 chains");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--hidden", h, "--track", "ais", "--track-levels", "10",
+                "--out", none.toString()), "needs --track rts");
+        Cli.assertUserError(Cli.run("train", "--data", d, "--init", dir.resolve("missing.npz").toString(), "--out",
+                none.toString()), "no such file");
+        Cli.Outcome huge = Cli.run("train", "--data", d, "--hidden", h, "--track", "rts", "--ais-chains", "100000000",
+                "--out", none.toString());
+        Cli.assertUserError(huge, "AIS checks of 100000000 chains");
+        assertEquals("", huge.out(), "a refused run prints no table");
+        assertFalse(Files.exists(none));
     }
 
     @Test

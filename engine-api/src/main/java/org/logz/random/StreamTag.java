@@ -27,12 +27,15 @@ public final class StreamTag {
     public static final int REPLICATE = 7;
     /** Derivation of the key of reverse (target-to-base) runs, so they are independent of forward runs. */
     public static final int REVERSE = 8;
-    /** Weight initialization of the CD trainer. */
+    /** Weight initialization of the RBM trainer. */
     public static final int TRAIN_INIT = 9;
-    /** Minibatch order of the CD trainer. */
+    /** Minibatch order of the RBM trainer. */
     public static final int TRAIN_SHUFFLE = 10;
-    /** Gibbs steps of the CD trainer's negative phase. */
-    public static final int TRAIN_GIBBS = 11;
+    /**
+     * Derivation of the keys of the sampling during training, so that each draws its own streams: the negative phase,
+     * the tracking chains, and each log Z check.
+     */
+    public static final int TRAIN_KEYS = 11;
     /** Random row indices (data examples that reseeded chains start from). */
     public static final int RESEED = 12;
     /** Random unit orders of the sequential path. */

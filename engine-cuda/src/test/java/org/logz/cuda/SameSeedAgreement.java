@@ -57,6 +57,10 @@ import org.logz.schedule.Schedule;
 import org.logz.schedule.Varopt;
 import org.logz.testkit.Fixtures;
 import org.logz.testkit.GpcKernelContract;
+import org.logz.train.RbmTrainer;
+import org.logz.train.RtsTracker;
+import org.logz.train.TrainingMethod;
+import org.logz.train.TrainingRun;
 
 /**
  * Every estimator on every model it applies to, with one seed per run, small enough for the emulator:
@@ -68,7 +72,7 @@ import org.logz.testkit.GpcKernelContract;
  * classification; AIS on a VAROPT schedule (pilot included) on the RBM; the SMC sampler's three estimates on the
  * RBM, the Ising and Potts models, the toy and GP classification; parallel tempering's readings, its communication
  * barrier and round trips on the RBM, the Ising and Potts models and GP classification, and BAR from the forward run's end states; AISEL on the GLMM (fixed and automatic N) and the
- * stochastic volatility model. Two backends given the same seeds should return the same estimates.
+ * stochastic volatility model; PCD training with RTS tracking. Two backends given the same seeds should return the same estimates.
  */
 final class SameSeedAgreement {
     /** An estimate and its standard error (NaN where the run has none). */
@@ -140,7 +144,27 @@ final class SameSeedAgreement {
         aisel(backend, "sv", LatentFiles.stochasticVolatility("sim200"), new Aisel.Inner.Fixed(12),
                 Likelihood.Proposal.BOOTSTRAP, out);
         sequential(backend, out);
+        training(backend, out);
         return out;
+    }
+
+    /**
+     * PCD training on 300 digits with RTS tracking and an AIS check: the negative phase and the tracking chains run on
+     * the backend, so each epoch's log Z, error and AIS check agree only where the sampled states do.
+     */
+    private static void training(ParticleBackend backend, Map<String, Value> out) {
+        BinaryDataset digits = Datasets.load("digits");
+        TrainingRun.Settings s = new TrainingRun.Settings(new RbmTrainer.Settings(16, 2,
+                new TrainingMethod.Persistent(50), 50, 0.05, 0.5, 1e-4, 4), TrainingRun.Tracking.RTS,
+                new RtsTracker.Settings(64, 8, 2, 8, 0.2, 2, 8, 1, 5), 1, new TrainingRun.Check(2, 32, 30), 100);
+        TrainingRun.Result r = TrainingRun.run(digits.head(300), Optional.of(digits.range(300, 100)), s, backend,
+                TrainingRun.Listener.NONE);
+        for (TrainingRun.Epoch e : r.epochs()) {
+            out.put("training epoch " + e.epoch() + " rts", new Value(e.logZ(), e.stdErr()));
+            out.put("training epoch " + e.epoch() + " validation", new Value(e.validationLogLikelihood(), Double.NaN));
+        }
+        TrainingRun.Epoch last = r.epochs().get(r.epochs().size() - 1);
+        out.put("training ais check", new Value(last.aisLogZ(), last.aisStdErr()));
     }
 
     private static void annealing(ParticleBackend backend, String name, TemperedModel model, Start start,

@@ -1,24 +1,22 @@
 package org.logz.examples;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
-import org.logz.api.Logz;
-import org.logz.api.Result;
 import org.logz.backend.Backends;
 import org.logz.backend.ParticleBackend;
-import org.logz.base.ProgressListener;
 import org.logz.data.BinaryDataset;
 import org.logz.data.Datasets;
-import org.logz.model.Rbm;
-import org.logz.model.rbm.RbmEnumeration;
-import org.logz.train.CdTrainer;
+import org.logz.train.RbmTrainer;
+import org.logz.train.RtsTracker;
+import org.logz.train.TrainingMethod;
+import org.logz.train.TrainingRun;
 
 /**
- * log Z and the test log-likelihood of an RBM while CD-1 trains it on the shipped 8×8 digits: after every few epochs
- * the training loop asks logz for log Z (AIS on one backend opened once, so its kernels stay loaded), and the table
- * sets it beside the exact value (the 16 hidden units enumerate) and the average log-likelihood of held-out digits.
+ * log Z and the log-likelihood of an RBM while PCD trains it on the shipped 8×8 digits ({@link TrainingRun}): the
+ * persistent tempered chains of RTS follow log Z from update to update (Carlson et al. 2016, §4.4), AIS from scratch
+ * checks it every few epochs, and the table sets both beside the exact value (the 16 hidden units enumerate) with the
+ * mean log-likelihood of the training digits and of the held-out ones.
  *
  * <p>{@code java ... org.logz.examples.TrackTraining [epochs] [every] [backend]} (defaults 12, 3, cpu).
  */
@@ -30,50 +28,33 @@ public final class TrackTraining {
     private TrackTraining() {
     }
 
-    /** One row of the table: after {@code epoch} epochs, the estimate, the exact log Z and the average log-likelihoods. */
-    public record Row(int epoch, Rbm model, Result estimate, double exactLogZ, double trainLogLikelihood,
-                      double testLogLikelihood) {
-    }
-
     public static void main(String[] args) {
         int epochs = args.length > 0 ? Integer.parseInt(args[0]) : 12;
         int every = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         String backend = args.length > 2 ? args[2] : "cpu";
-        System.out.println("epoch   log Z (AIS)          exact     train LL   test LL    seconds");
-        for (Row r : track(epochs, every, backend, 2)) {
-            System.out.printf(Locale.ROOT, "%5d   %8.4f ± %.4f   %8.4f   %8.3f   %8.3f   %6.2f%n", r.epoch(), r.estimate().logZ(),
-                    r.estimate().standardError().orElse(Double.NaN), r.exactLogZ(), r.trainLogLikelihood(),
-                    r.testLogLikelihood(), r.estimate().seconds());
-            r.estimate().warnings().forEach(w -> System.out.println("        warning: " + w.message()));
+        TrainingRun.Result result = track(epochs, every, backend, 2);
+        System.out.println("epoch   log Z (RTS)          AIS                  exact     train LL   test LL");
+        for (TrainingRun.Epoch r : result.epochs()) {
+            System.out.printf(Locale.ROOT, "%5d   %8.4f ± %.4f   %-19s  %8.4f   %8.3f   %8.3f%n", r.epoch(), r.logZ(),
+                    r.stdErr(), Double.isNaN(r.aisLogZ()) ? "" : String.format(Locale.ROOT, "%8.4f ± %.4f",
+                            r.aisLogZ(), r.aisStdErr()), r.exactLogZ(), r.trainLogLikelihood(),
+                    r.validationLogLikelihood());
         }
+        result.warnings().forEach(w -> System.out.println("warning: " + w.message()));
     }
 
-    /** Trains for {@code epochs} epochs and estimates log Z after every {@code every}-th on {@code backend}. */
-    public static List<Row> track(int epochs, int every, String backend, int threads) {
+    /** Trains for {@code epochs} epochs by PCD on {@code backend}, tracking log Z, with an AIS check every {@code every}. */
+    public static TrainingRun.Result track(int epochs, int every, String backend, int threads) {
         BinaryDataset digits = Datasets.load("digits");
         BinaryDataset train = digits.head(TRAINING);
         BinaryDataset test = digits.range(TRAINING, digits.size() - TRAINING);
-        List<Row> rows = new ArrayList<>();
+        RbmTrainer.Settings training = new RbmTrainer.Settings(HIDDEN, epochs, TrainingMethod.parse("pcd", 100), 100,
+                0.05, 0.5, 1e-4, 1);
+        TrainingRun.Settings settings = new TrainingRun.Settings(training, TrainingRun.Tracking.RTS,
+                RtsTracker.Settings.of(200, 50, 25, TrainingRun.Settings.key(1, 1)), 1,
+                new TrainingRun.Check(every, 100, 1000), TRAINING);
         try (ParticleBackend open = Backends.create(backend, threads)) {
-            CdTrainer.train(train, CdTrainer.Settings.defaults(HIDDEN, epochs, 1), ProgressListener.NONE, (epoch, model) -> {
-                if (epoch % every == 0) {
-                    Result estimate = Logz.rbm(model).ais().chains(200).steps(1000).seed(epoch).backend(open).run();
-                    rows.add(new Row(epoch, model, estimate, RbmEnumeration.logZ(model),
-                            meanLogMarginal(model, train) - estimate.logZ(), meanLogMarginal(model, test) - estimate.logZ()));
-                }
-            });
+            return TrainingRun.run(train, Optional.of(test), settings, open, TrainingRun.Listener.NONE);
         }
-        return rows;
-    }
-
-    /** The average unnormalized log-probability log p*(x) of the examples. */
-    static double meanLogMarginal(Rbm model, BinaryDataset data) {
-        float[] x = new float[data.dimension()];
-        double sum = 0;
-        for (int e = 0; e < data.size(); e++) {
-            data.copyRow(e, x, 0);
-            sum += model.logMarginal(x);
-        }
-        return sum / data.size();
     }
 }

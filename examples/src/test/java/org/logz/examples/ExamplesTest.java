@@ -1,5 +1,6 @@
 package org.logz.examples;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.logz.api.Result;
 import org.logz.cli.Main;
 import org.logz.model.rbm.RbmFiles;
+import org.logz.train.TrainingRun;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** The examples run as a user runs them, and their numbers are checked against exact values and the command line. */
@@ -32,25 +35,29 @@ class ExamplesTest {
 
     @Test
     void trackingLogZWhileTrainingAgreesWithEnumerationAndWithTheCommandLine(@TempDir Path dir) throws Exception {
-        List<TrackTraining.Row> rows = TrackTraining.track(6, 3, "cpu", 2);
-        assertEquals(List.of(3, 6), rows.stream().map(TrackTraining.Row::epoch).toList());
-        for (TrackTraining.Row r : rows) {
-            double se = r.estimate().standardError().orElseThrow();
-            assertTrue(Math.abs(r.estimate().logZ() - r.exactLogZ()) < 4 * se + 0.05,
-                    "epoch " + r.epoch() + ": " + r.estimate().logZ() + " ± " + se + " vs exact " + r.exactLogZ());
-            assertTrue(r.testLogLikelihood() < 0 && r.trainLogLikelihood() < 0, r.toString());
+        TrainingRun.Result result = TrackTraining.track(6, 3, "cpu", 2);
+        assertEquals(6, result.epochs().size());
+        for (TrainingRun.Epoch r : result.epochs()) {
+            assertTrue(Math.abs(r.logZ() - r.exactLogZ()) < 4 * r.stdErr() + 0.01, r.toString());
+            assertEquals(r.epoch() % 3 == 0, !Double.isNaN(r.aisLogZ()), r.toString());
+            assertTrue(r.validationLogLikelihood() < 0 && r.trainLogLikelihood() < 0, r.toString());
         }
-        TrackTraining.Row last = rows.get(1);
         Path model = dir.resolve("trained.npz");
-        RbmFiles.write(model, last.model(), Optional.empty());
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"estimate", "--model", model.toString(), "--chains", "200", "--steps", "1000",
-                "--seed", "6", "--json"}, new PrintWriter(out, true), new PrintWriter(err, true));
+        int code = Main.run(new String[] {"train", "--data", "digits", "--validation", "297", "--hidden", "16",
+                "--method", "pcd", "--epochs", "6", "--track", "rts", "--track-levels", "50", "--ais-every", "3",
+                "--evaluate", "1500", "--out", model.toString(), "--json"}, new PrintWriter(out, true),
+                new PrintWriter(err, true));
         assertEquals(0, code, err.toString());
-        double cli = new ObjectMapper().readTree(out.toString()).get("logZ").asDouble();
-        assertEquals(Double.doubleToLongBits(cli), Double.doubleToLongBits(last.estimate().logZ()),
-                "logz estimate " + cli + ", the example " + last.estimate().logZ());
+        JsonNode epochs = new ObjectMapper().readTree(out.toString()).get("epochs");
+        for (int e = 0; e < 6; e++) {
+            TrainingRun.Epoch r = result.epochs().get(e);
+            assertEquals(Double.doubleToLongBits(r.logZ()), Double.doubleToLongBits(epochs.get(e).get("logZ").asDouble()),
+                    "epoch " + (e + 1) + ": logz train " + epochs.get(e) + ", the example " + r);
+            assertEquals(r.trainLogLikelihood(), epochs.get(e).get("trainLogLikelihood").asDouble(), 0.0);
+        }
+        assertArrayEquals(result.model().weights(), RbmFiles.read(model).rbm().weights());
         assertTrue(Files.size(model) > 0);
     }
 

@@ -21,6 +21,9 @@ final class Budgets {
             Map.entry("--levels", 20), Map.entry("--ladders", 4), Map.entry("--replicates", 2),
             Map.entry("--seeds", 2), Map.entry("--repeats", 1), Map.entry("--budget", 400),
             Map.entry("--partitions", 2), Map.entry("--sweeps-per-step", 2), Map.entry("--mbar-samples", 500),
+            // logz train: an MNIST RBM of 16 hidden units trains and tracks in seconds where 500 take minutes
+            Map.entry("--hidden", 16), Map.entry("--epochs", 6), Map.entry("--track-chains", 50),
+            Map.entry("--ais-steps", 1000),
             // lists: bench gpc's rm:R and ais-ep:CHAINS:STEPS (each number capped), bench tempered's sweeps and bench
             // aisel's N (scaled, since equal entries would be one)
             Map.entry("--runs", 4), Map.entry("--budgets", 400), Map.entry("--likelihoods", 8));

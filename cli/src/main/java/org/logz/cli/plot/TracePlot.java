@@ -27,6 +27,7 @@ import org.logz.estimate.tempered.ParallelTempering;
 import org.logz.estimate.tempered.PtResult;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.io.AtomicFiles;
+import org.logz.train.TrainingRun;
 
 /**
  * PNG plots of a run's trace, written atomically. Every axis spans a round range with round ticks
@@ -234,6 +235,56 @@ public final class TracePlot {
         roundX(energies, 0, 1);
         roundY(energies, Double.isFinite(lo) ? lo : 0, Double.isFinite(hi) ? hi : 1);
         return energies;
+    }
+
+    /**
+     * Training (RTS §4.4, Fig. 5): the mean train and validation log-likelihood against the epoch, with error bars from
+     * log Z's error, AIS's at its check epochs as points, and the train log-likelihood under the exact log Z where the
+     * model enumerates. Each series has the epochs where it has a value; the legend stands beside the plot.
+     */
+    public static void write(Path file, TrainingRun.Result result) {
+        List<TrainingRun.Epoch> rows = result.epochs();
+        XYChart chart = new XYChartBuilder().width(900).height(500).title("mean log-likelihood while training, "
+                + result.model().visible() + "×" + result.model().hidden() + " RBM").xAxisTitle("epoch")
+                .yAxisTitle("mean log-likelihood (nats)").build();
+        chart.getStyler().setLegendVisible(true).setLegendPosition(Styler.LegendPosition.OutsideE);
+        double[] range = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        series(chart, "train", rows, r -> r.trainLogLikelihood(), true, range);
+        series(chart, "validation", rows, r -> r.validationLogLikelihood(), true, range);
+        series(chart, "train, AIS", rows, r -> r.trainLogLikelihood() + r.logZ() - r.aisLogZ(), false, range);
+        series(chart, "validation, AIS", rows, r -> r.validationLogLikelihood() + r.logZ() - r.aisLogZ(), false, range);
+        XYSeries exact = series(chart, "train, exact log Z", rows, r -> r.trainLogLikelihood() + r.logZ()
+                - r.exactLogZ(), true, range);
+        if (exact != null) {
+            exact.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH);
+        }
+        roundX(chart, 0, Math.max(1, rows.get(rows.size() - 1).epoch()));
+        roundY(chart, Double.isFinite(range[0]) ? range[0] : 0, Double.isFinite(range[1]) ? range[1] : 1);
+        save(file, chart);
+    }
+
+    /**
+     * A series of the epochs where {@code value} is finite (a line with log Z's error bars, or points), widening
+     * {@code range}; null when no epoch has one.
+     */
+    private static XYSeries series(XYChart chart, String name, List<TrainingRun.Epoch> rows,
+                                   java.util.function.ToDoubleFunction<TrainingRun.Epoch> value, boolean line,
+                                   double[] range) {
+        List<TrainingRun.Epoch> kept = rows.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
+        if (kept.isEmpty()) {
+            return null;
+        }
+        double[] x = kept.stream().mapToDouble(TrainingRun.Epoch::epoch).toArray();
+        double[] y = kept.stream().mapToDouble(value).toArray();
+        double[] error = kept.stream().mapToDouble(r -> Double.isFinite(r.stdErr()) ? r.stdErr() : 0).toArray();
+        range[0] = Math.min(range[0], min(y));
+        range[1] = Math.max(range[1], max(y));
+        if (!line) {
+            XYSeries points = chart.addSeries(name, x, y);
+            points.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter).setMarker(SeriesMarkers.DIAMOND);
+            return points;
+        }
+        return chart.addSeries(name, x, y, error);
     }
 
     private static XYSeries vertical(XYChart chart, String name, double x, double top, java.awt.Color color,

@@ -6,18 +6,18 @@ import java.util.List;
  * The backend buffers of a tempered run, allocated one after another: where one allocation fails (the device is full),
  * those made before it go back, so that a run split into parts, which makes its buffers once per stage, leaks none.
  */
-final class Buffers {
+public final class Buffers {
     private Buffers() {
     }
 
     /** {@code buffer}, remembered in {@code made}. */
-    static <T extends AutoCloseable> T add(List<AutoCloseable> made, T buffer) {
+    public static <T extends AutoCloseable> T add(List<AutoCloseable> made, T buffer) {
         made.add(buffer);
         return buffer;
     }
 
     /** Closes every buffer of {@code made} after {@code failure}, adding what their closes throw to it. */
-    static void release(List<AutoCloseable> made, Throwable failure) {
+    public static void release(List<AutoCloseable> made, Throwable failure) {
         for (AutoCloseable c : made) {
             try {
                 c.close();
@@ -28,7 +28,7 @@ final class Buffers {
     }
 
     /** Closes every buffer of {@code made}, each even where another's close failed; then throws the first failure. */
-    static void closeAll(List<AutoCloseable> made) {
+    public static void closeAll(List<AutoCloseable> made) {
         RuntimeException failed = null;
         for (AutoCloseable c : made) {
             try {

@@ -64,17 +64,32 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
      * lowers their {@code Ẑ_k} and so raises their occupancy in the next round.
      */
     public double[] rts(double[] logZHat, double[] logPrior) {
+        return rts(logZHat, logPrior, Double.MIN_NORMAL);
+    }
+
+    /**
+     * {@link #rts(double[], double[])} with every occupancy taken as at least {@code least}: for updates from few
+     * samples, where a level the chains missed would otherwise move its {@code Ẑ_k} by 700 nats (Carlson et al. add 0.1
+     * to each bin of TS's counts for the same reason).
+     */
+    public double[] rts(double[] logZHat, double[] logPrior, double least) {
         double[] c = occupancy();
         double[] out = new double[levels()];
-        double base = logOccupancy(c[0]) - logPrior[0];
+        double base = Math.log(Math.max(c[0], least)) - logPrior[0];
         for (int k = 0; k < out.length; k++) {
-            out[k] = k == 0 ? logZHat[0] : logZHat[k] + logOccupancy(c[k]) - logPrior[k] - base;
+            out[k] = k == 0 ? logZHat[0] : logZHat[k] + Math.log(Math.max(c[k], least)) - logPrior[k] - base;
         }
         return out;
     }
 
-    private static double logOccupancy(double c) {
-        return Math.log(Math.max(c, Double.MIN_NORMAL));
+    /** {@code max_k |r_k - ĉ_k|}, how far the occupancies are from the prior (§2.4's stopping rule). */
+    public double deviation(double[] logPrior) {
+        double[] c = occupancy();
+        double worst = 0;
+        for (int k = 0; k < c.length; k++) {
+            worst = Math.max(worst, Math.abs(Math.exp(logPrior[k]) - c[k]));
+        }
+        return worst;
     }
 
     /**
@@ -150,7 +165,6 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
         }
     }
 
-    /** The sum of two stretches of the same ladder. */
     /** The statistics of all the given stretches or groups together. */
     public static LevelStatistics sum(LevelStatistics... parts) {
         LevelStatistics all = parts[0];

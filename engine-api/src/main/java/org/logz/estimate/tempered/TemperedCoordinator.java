@@ -83,7 +83,7 @@ public final class TemperedCoordinator {
         } else if (stage instanceof TemperedStage.Round r) {
             int length = settings.roundSweeps() << r.round();
             LevelStatistics s = LevelStatistics.sum(read(concat(parts, StageResult::statistics), length - length / 2));
-            deviation = deviation(s.occupancy());
+            deviation = s.deviation(logPrior);
             converged = deviation < TemperedResult.STOP / k;
             logZHat = s.rts(logZHat, logPrior);
             rounds++;
@@ -199,14 +199,6 @@ public final class TemperedCoordinator {
                     iterations * members);
         }
         return out;
-    }
-
-    private double deviation(double[] occupancy) {
-        double worst = 0;
-        for (int i = 0; i < k; i++) {
-            worst = Math.max(worst, Math.abs(Math.exp(logPrior[i]) - occupancy[i]));
-        }
-        return worst;
     }
 
     private TemperedResult result(List<StageResult> parts) {
