@@ -1,6 +1,7 @@
 package org.logz.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,7 +157,7 @@ final class TrainCommand implements Callable<Integer> {
     public Integer call() {
         Optional<Rbm> initial = Optional.empty();
         if (init != null) {
-            if (!java.nio.file.Files.isRegularFile(init)) {
+            if (!Files.isRegularFile(init)) {
                 throw new UserException("--init " + init + ": no such file");
             }
             initial = Optional.of(RbmFiles.read(init).rbm());

@@ -14,6 +14,7 @@ import org.logz.base.ProgressListener;
 import org.logz.base.UserException;
 import org.logz.estimate.Method;
 import org.logz.estimate.tempered.Buffers;
+import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.LevelStatistics;
 import org.logz.estimate.tempered.StageResult;
 import org.logz.estimate.tempered.TemperedCoordinator;
@@ -129,7 +130,6 @@ public final class RtsTracker implements AutoCloseable {
     private final int statisticsLength;
     private final double[] betas;
     private final double[] logPrior;
-    private final int[] members;
     private final List<AutoCloseable> buffers = new ArrayList<>();
     private final ParticleMatrix x;
     private final ParticleVector levelBetas;
@@ -162,10 +162,6 @@ public final class RtsTracker implements AutoCloseable {
         this.betas = start.ladder().betas();
         this.logPrior = start.logPrior();
         this.statisticsLength = TemperingSteps.statisticsLength(m, k, groups);
-        this.members = new int[groups];
-        for (int r = 0; r < m; r++) {
-            members[r % groups]++;
-        }
         TemperedPart.State state;
         TemperedCoordinator coordinator = new TemperedCoordinator(start, ProgressListener.NONE);
         try (TemperedPath path = new TemperedPath(backend, new TemperedRbm(initial, baseRate));
@@ -251,20 +247,14 @@ public final class RtsTracker implements AutoCloseable {
             LevelStatistics all = LevelStatistics.sum(byGroup);
             double deviation = all.deviation(logPrior);
             if (deviation < TemperedResult.STOP / k || round == MAX_ROUNDS) {
-                double[] estimates = new double[groups];
-                double mean = 0;
-                for (int g = 0; g < groups; g++) {
-                    estimates[g] = byGroup[g].rts(logZHat, logPrior)[k - 1];
-                    mean += estimates[g] / groups;
+                List<double[]> curves = new ArrayList<>(groups);
+                for (LevelStatistics g : byGroup) {
+                    curves.add(g.rts(logZHat, logPrior));
                 }
-                double ss = 0;
-                for (double e : estimates) {
-                    ss += (e - mean) * (e - mean);
-                }
-                double logZ = all.rts(logZHat, logPrior)[k - 1];
+                LevelEstimate rts = LevelEstimate.of(Method.RTS, all.rts(logZHat, logPrior), curves);
                 double bound = new TemperedRbm(model, baseRate).stateBound(backend.download(x, m), m)
                         .orElse(Double.NEGATIVE_INFINITY);
-                return new Estimate(logZ, Math.sqrt(ss / (groups - 1) / groups), deviation, round, updates, bound);
+                return new Estimate(rts.logZ(), rts.stdErr(), deviation, round, updates, bound);
             }
         }
     }
@@ -304,15 +294,7 @@ public final class RtsTracker implements AutoCloseable {
             }
         }
         chainSweeps += (long) sweeps * m;
-        double[] sums = TemperingSteps.groupSums(backend.download(statistics, statisticsLength), k, groups);
-        LevelStatistics[] byGroup = new LevelStatistics[groups];
-        int width = 4 * k;
-        for (int g = 0; g < groups; g++) {
-            double[] values = new double[width];
-            System.arraycopy(sums, g * width, values, 0, width);
-            byGroup[g] = new LevelStatistics(betas, values, (long) members[g] * sweeps);
-        }
-        return byGroup;
+        return LevelStatistics.byGroup(betas, backend.download(statistics, statisticsLength), m, groups, sweeps);
     }
 
     @Override

@@ -61,7 +61,7 @@ public record LevelEstimate(Method method, double logZ, double stdErr, double[] 
     }
 
     /** The estimate of {@code curve} with the batch-means standard error of the groups' last entries. */
-    static LevelEstimate of(Method method, double[] curve, List<double[]> batchCurves) {
+    public static LevelEstimate of(Method method, double[] curve, List<double[]> batchCurves) {
         int b = batchCurves.size();
         double mean = 0;
         for (double[] c : batchCurves) {

@@ -1,5 +1,8 @@
 package org.logz.estimate.tempered;
 
+import java.util.Arrays;
+
+import org.logz.backend.TemperingSteps;
 import org.logz.base.UserException;
 
 /**
@@ -163,6 +166,28 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
         for (int j = previous + 1; j < k; j++) {
             slope[j] = slope[previous];
         }
+    }
+
+    /**
+     * Each chain group's statistics over {@code iterations} iterations of {@code chains} chains in {@code groups} groups
+     * (chain r in group r mod G), from the per-block sums of {@link org.logz.backend.Tempering#statistics()}, the blocks
+     * added in block order ({@link TemperingSteps#groupSums}).
+     */
+    public static LevelStatistics[] byGroup(double[] levelBetas, double[] blockStatistics, int chains, int groups,
+                                            long iterations) {
+        int k = levelBetas.length;
+        if (blockStatistics.length != TemperingSteps.statisticsLength(chains, k, groups)) {
+            throw new IllegalArgumentException("the parts returned " + blockStatistics.length + " sums for a run of "
+                    + chains + " chains");
+        }
+        double[] values = TemperingSteps.groupSums(blockStatistics, k, groups);
+        LevelStatistics[] out = new LevelStatistics[groups];
+        for (int g = 0; g < groups; g++) {
+            long members = (chains - g + groups - 1) / groups;
+            out[g] = new LevelStatistics(levelBetas, Arrays.copyOfRange(values, 4 * k * g, 4 * k * (g + 1)),
+                    iterations * members);
+        }
+        return out;
     }
 
     /** The statistics of all the given stretches or groups together. */

@@ -187,18 +187,7 @@ public final class TemperedCoordinator {
 
     /** Each group's sums over {@code iterations} iterations, from the blocks' sums. */
     private LevelStatistics[] read(double[] blockStatistics, long iterations) {
-        if (blockStatistics.length != TemperingSteps.statisticsLength(m, k, groups)) {
-            throw new IllegalArgumentException("the parts returned " + blockStatistics.length + " sums for a run of "
-                    + m + " chains");
-        }
-        double[] values = TemperingSteps.groupSums(blockStatistics, k, groups);
-        LevelStatistics[] out = new LevelStatistics[groups];
-        for (int g = 0; g < groups; g++) {
-            long members = (m - g + groups - 1) / groups;
-            out[g] = new LevelStatistics(betas, Arrays.copyOfRange(values, 4 * k * g, 4 * k * (g + 1)),
-                    iterations * members);
-        }
-        return out;
+        return LevelStatistics.byGroup(betas, blockStatistics, m, groups, iterations);
     }
 
     private TemperedResult result(List<StageResult> parts) {
