@@ -45,8 +45,8 @@ extern "C" __global__ void logz_temper_draw(const double* logF, const double* we
 
 // Group g holds the chains r with r mod G = g; block b the chains [members·G·b, members·G·(b+1)), the same number of
 // members of every group (members: TemperingSteps.BLOCK_MEMBERS, passed by the launcher so that the two cannot differ). One thread per (block, group, level) sums the block's chains of the
-// group in chain order and adds the sums to statistics[4K(bG + g) + jK + k]: j = 0 Σ q_rk, 1 Σ q_rk slope_rk,
-// 2 Σ_{r at k} slope_rk, 3 #{r at k}. The host adds the blocks in block order when it reads them
+// group in chain order and adds the sums to statistics[5K(bG + g) + jK + k]: j = 0 Σ q_rk, 1 Σ q_rk slope_rk,
+// 2 Σ_{r at k} slope_rk, 3 #{r at k}, 4 Σ_{r at k} slope_rk² (TemperingSteps.SUMS = 5). The host adds the blocks in block order when it reads them
 // (TemperingSteps.groupSums), so a run split into parts at block boundaries keeps its sums to the bit.
 extern "C" __global__ void logz_temper_blocks(const double* q, const double* slope, const int* level, long long count,
                                               int levels, int groups, int members, long long blocks,
@@ -61,21 +61,25 @@ extern "C" __global__ void logz_temper_blocks(const double* q, const double* slo
         double weighted = 0.0;
         double atLevel = 0.0;
         double visits = 0.0;
+        double squares = 0.0;
         long long end = (b + 1) * span < count ? (b + 1) * span : count;
         for (long long r = b * span + g; r < end; r += groups) {
             double p = q[r * levels + k];
             occupancy += p;
             weighted += p * slope[r * levels + k];
             if (level[r] == k) {
-                atLevel += slope[r * levels + k];
+                double s = slope[r * levels + k];
+                atLevel += s;
                 visits += 1.0;
+                squares += s * s;
             }
         }
-        double* out = statistics + 4LL * levels * cell;
+        double* out = statistics + 5LL * levels * cell;
         out[k] += occupancy;
         out[levels + k] += weighted;
         out[2 * levels + k] += atLevel;
         out[3 * levels + k] += visits;
+        out[4 * levels + k] += squares;
     }
 }
 

@@ -16,6 +16,7 @@ import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
+import org.logz.schedule.Gms13;
 import org.logz.schedule.Varopt;
 
 /**
@@ -39,7 +40,7 @@ public final class ScheduleComparison {
 
     /**
      * @param schedules AIS schedules: {@code linear}, {@code geometric[:βmin]}, {@code sigmoid[:δ]},
-     *                  {@code varopt[:...]}; or {@code smc:ρ} for the adaptive SMC sampler
+     *                  {@code varopt[:...]}, {@code gms13[:...]}; or {@code smc:ρ} for the adaptive SMC sampler
      */
     public static List<Row> run(TemperedPath path, double exactLogZ, List<String> schedules, int chains, int steps,
                                 int seeds, long seed, ProgressListener listener) {
@@ -105,8 +106,12 @@ public final class ScheduleComparison {
             Varopt.Plan plan = Varopt.plan(path, steps, Varopt.Settings.parse(spec), key);
             schedule = plan.schedule();
             pilot = plan.pilotTransitions();
+        } else if (spec.startsWith("gms13")) {
+            Gms13.Plan plan = Gms13.plan(path, steps, Gms13.Settings.parse(spec), key);
+            schedule = plan.schedule();
+            pilot = plan.pilotTransitions();
         } else {
-            schedule = Schedule.parse(spec, steps);
+            schedule = Schedule.parse(spec, Schedule.definesOwnSteps(spec) ? 0 : steps);
         }
         AnnealingResult r = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(chains, schedule, key))
                 .forward(path, ProgressListener.NONE);

@@ -161,7 +161,7 @@ class BenchSmokeTest {
                     .forward(path, ProgressListener.NONE);
         }
         Path png = dir.resolve("trace.png");
-        TracePlot.write(png, result);
+        TracePlot.write(png, result, java.util.List.of());
         assertPng(png);
     }
 

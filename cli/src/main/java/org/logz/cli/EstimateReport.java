@@ -6,10 +6,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 
+import org.logz.estimate.Allocation;
 import org.logz.estimate.Method;
 import org.logz.estimate.SequentialTracePoint;
 import org.logz.estimate.TracePoint;
 import org.logz.estimate.Warning;
+import org.logz.estimate.tempered.DeltaMethod;
+import org.logz.estimate.work.HistogramGibbs;
+import org.logz.model.AnnealedMarginal;
 import org.logz.problem.Problem;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -67,38 +71,55 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
     }
 
     /**
-     * {@code ep}: sweeps run, the last largest site change and the convergence tolerance; the
-     * posterior approximation q itself is not written.
+     * {@code ep} and {@code ep-corrected}: sweeps run, the last largest site change and the convergence tolerance; the
+     * posterior approximation q itself is not written; for ep-corrected EP's own log Z and the correction's order-3 and
+     * order-4 terms.
      */
-    record Ep(int sweeps, double lastChange, double tolerance, double damping) implements Details {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Ep(int sweeps, double lastChange, double tolerance, double damping, Double epLogZ, Double order3,
+              Double order4) implements Details {
     }
 
     /**
      * {@code ais} and {@code raise}; {@code sweeps} counts the chain-transitions of the runs and of a VAROPT
      * schedule's pilot, {@code pilotSweeps} the pilot's alone (null without one); {@code forwardStart} the AIS estimate
-     * of the forward run whose end states started a reverse run (null for other starts).
+     * of the forward run whose end states started a reverse run (null for other starts); {@code lag} the chains'
+     * marginal against the path's equilibrium at every step where the model has both in closed form (the Gaussian toy).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Annealing(double ess, int chains, int steps, String schedule, String start, long sweeps, Long pilotSweeps,
-                     double logZ0, Json.Estimate forwardStart, List<TracePoint> trace) implements Details {
+                     double logZ0, Json.Estimate forwardStart, List<TracePoint> trace, List<AnnealedMarginal> lag)
+            implements Details {
     }
 
     /** {@code bar}, {@code cumulant} and {@code histogram}: every work estimator's reading; sweeps as for annealing. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Work(Map<Method, Json.Estimate> estimates, int forwardChains, int reverseChains, int steps, String schedule,
-                String start, int bootstraps, long sweeps, Long pilotSweeps, double logZ0, Directions trace)
-            implements Details {
+                String start, int bootstraps, long sweeps, Long pilotSweeps, double logZ0, GibbsPosterior posterior,
+                Directions trace) implements Details {
+    }
+
+    /**
+     * The histogram-gibbs posterior of log Z (Habeck 2017, Fig. 4B): mean, standard deviation, median and the 95%
+     * equal-tailed interval, the chain's effective draws, and the sampler's settings; the draws are on {@code --plot}.
+     */
+    record GibbsPosterior(double mean, double sd, double median, double lower, double upper, double ess, int draws,
+                          int burnIn, int bins, double binWidth) {
+        static GibbsPosterior of(HistogramGibbs.Posterior p, double logZ0, HistogramGibbs.Settings s) {
+            return new GibbsPosterior(logZ0 + p.mean(), p.sd(), logZ0 + p.median(), logZ0 + p.lower(), logZ0 + p.upper(),
+                    p.ess(), s.samples(), s.burnIn(), p.bins(), s.binWidth());
+        }
     }
 
     /** The traces of the two annealing directions of a work run. */
     record Directions(List<TracePoint> forward, List<TracePoint> reverse) {
     }
 
-    /** {@code rts}, {@code ti}, {@code ti-rb} and {@code mbar}: the four readings of one tempered run. */
+    /** The readings of one tempered run ({@code TemperedSampling.Settings.ESTIMATORS}), its settings and eq. 16. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Tempered(Map<Method, Json.Estimate> estimates, int chains, int levels, String ladder, String prior, int sweeps,
-                    int roundSweeps, int maxRounds, int initialRounds, boolean converged, double finalDeviation,
-                    int batches, int mbarSamples, Double mbarResidual, long chainSweeps, double logZ0,
+                    int roundSweeps, int maxRounds, String initialZ, int initialRounds, boolean converged,
+                    double finalDeviation, int batches, DeltaMethod deltaMethod, int mbarSamples, Double mbarResidual, long chainSweeps, double logZ0,
                     List<TemperedReport.LevelPoint> trace) implements Details {
     }
 
@@ -147,13 +168,26 @@ record EstimateReport(Method method, @JsonUnwrapped Problem.Description problem,
      * {@code rm} and the ARM variants; {@code gammaThreshold} and {@code maxGenerate} for ARM,
      * {@code essThreshold} for Resample-Move, {@code reseedSweeps} for arm-reseed; for GP classification
      * the largest relative drift of the grown precisions against fresh factorizations and how often they
-     * were re-factorized (null otherwise); {@code islands} the independent populations the particles were split into.
+     * were re-factorized (null otherwise); {@code islands} the independent populations the particles were split into;
+     * {@code allocation} Theorem 1's optimum beside the trace's R_n.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Sequential(double ess, int particles, int islands, double meanParticles, long particleSteps, int resamplings, String order,
                       String resampling, int gibbsSteps, Double gammaThreshold, Integer maxGenerate, Double essThreshold,
                       Integer reseedSweeps, Double precisionDrift, Integer refactorizations, double logZ0,
-                      List<SequentialTracePoint> trace) implements Details {
+                      AllocationReport allocation, List<SequentialTracePoint> trace) implements Details {
+    }
+
+    /**
+     * The ARM paper's Theorem 1 on the trace ({@link Allocation}): R_tot, V_min, the run's Σ v̂_n/R_n, their ratio, and
+     * per trace point v̂_n and R_n^opt.
+     */
+    record AllocationReport(long totalParticles, double minimumVariance, double variance, double efficiency, double[] vHat,
+                            double[] optimalParticles) {
+        static AllocationReport of(Allocation a) {
+            return new AllocationReport(a.totalParticles(), a.minimumVariance(), a.variance(), a.efficiency(), a.vHat(),
+                    a.optimalParticles());
+        }
     }
 
     /** An optional standard error as a nullable number. */

@@ -28,7 +28,7 @@ final class SequentialReport {
                 scheme.cliName(), s.gibbsSteps(), arm ? s.gammaThreshold() : null, arm ? s.maxGenerate() : null,
                 arm ? null : s.essThreshold(), s.variant() == ResampleMove.Variant.RESEED ? s.reseedSweeps() : null,
                 gpc == null ? null : gpc.maxPrecisionDrift(), gpc == null ? null : gpc.precisionRefactorizations(),
-                r.logZ0(), r.trace());
+                r.logZ0(), EstimateReport.AllocationReport.of(r.allocation()), r.trace());
         if (c.plot != null) {
             TracePlot.write(c.plot, r);
         }

@@ -41,8 +41,8 @@ final class TemperedReport {
             trace.add(new LevelPoint(k, betas[k], curve[k], occupancy[k], Math.exp(levelLogPrior[k]), visits[k], initialLogZ[k]));
         }
         var details = new EstimateReport.Tempered(estimates, chains, ladder.steps() + 1, ladder.name(), plan.prior(),
-                settings.sweeps(), settings.roundSweeps(), settings.maxRounds(), r.initialRounds(), r.converged(), r.finalDeviation(), r.batches(),
-                r.mbarSamples(), r.mbarSamples() > 0 ? r.mbarResidual() : null,
+                settings.sweeps(), settings.roundSweeps(), settings.maxRounds(), settings.flatStart() ? "one" : "ais",
+                r.initialRounds(), r.converged(), r.finalDeviation(), r.batches(), r.deltaMethod(), r.mbarSamples(), r.mbarSamples() > 0 ? r.mbarResidual() : null,
                 runs.stream().mapToLong(TemperedResult::sweeps).sum(), r.logZ0(), trace);
         if (c.plot != null) {
             TracePlot.write(c.plot, r);

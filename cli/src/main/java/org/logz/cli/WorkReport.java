@@ -26,7 +26,8 @@ final class WorkReport {
     private static final Map<Method, String> STDERR_METHODS = Map.of(
             Method.BAR, "asymptotic variance of BAR (Bennett 1976; pymbar's)",
             Method.CUMULANT, "delta method on the work moments",
-            Method.HISTOGRAM, "bootstrap over forward and reverse work");
+            Method.HISTOGRAM, "bootstrap over forward and reverse work",
+            Method.HISTOGRAM_GIBBS, "posterior standard deviation of the histogram's Gibbs sampler (Habeck 2017 §5.3)");
 
     static EstimateCommand.Runs report(EstimateCommand c, Outcome o) {
         List<BidirectionalResult> runs = EstimateCommand.runs(o, BidirectionalResult.class);
@@ -42,7 +43,8 @@ final class WorkReport {
         long pilot = o.pilotSweeps();
         var details = new EstimateReport.Work(estimates, forwardChains, reverseChains, schedule.steps(), schedule.name(),
                 r.reverse().start(), plan.bootstraps(), runs.stream().mapToLong(BidirectionalResult::sweeps).sum() + pilot,
-                pilot > 0 ? pilot : null, r.logZ0(), new EstimateReport.Directions(r.forward().trace(), r.reverse().trace()));
+                pilot > 0 ? pilot : null, r.logZ0(), r.posterior().map(p -> EstimateReport.GibbsPosterior.of(p, r.logZ0(),
+                plan.histogram())).orElse(null), new EstimateReport.Directions(r.forward().trace(), r.reverse().trace()));
         Path work = c.given(AnnealingOptions.WORK);
         if (work != null) {
             ValueFiles.write(work, r.forward().work());

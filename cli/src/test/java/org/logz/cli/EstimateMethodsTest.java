@@ -41,8 +41,8 @@ class EstimateMethodsTest {
         JsonNode j = ok("estimate", "--model", smallModel().toString(), "--method", "rts", "--seed", "1", "--json",
                 "--compare-exact");
         for (String field : List.of("method", "backend", "logZ", "stderr", "stderrMethod", "seconds", "estimates", "chains",
-                "levels", "ladder", "prior", "sweeps", "roundSweeps", "maxRounds", "initialRounds", "converged", "batches",
-                "mbarSamples", "chainSweeps", "trace", "exactLogZ")) {
+                "levels", "ladder", "prior", "sweeps", "roundSweeps", "maxRounds", "initialZ", "initialRounds", "converged",
+                "batches", "deltaMethod", "mbarSamples", "chainSweeps", "trace", "exactLogZ")) {
             assertTrue(j.has(field), "missing " + field + " in " + j);
         }
         assertEquals(100, j.get("chains").asInt());
@@ -50,11 +50,34 @@ class EstimateMethodsTest {
         assertEquals(100, j.get("trace").size());
         assertTrue(j.get("trace").get(0).has("occupancy"));
         double exact = j.get("exactLogZ").asDouble();
-        for (String method : List.of("rts", "ti", "ti-rb", "mbar")) {
+        for (String method : List.of("rts", "ts", "ti", "ti-friel", "ti-rb", "mbar")) {
             JsonNode e = j.get("estimates").get(method);
             Accuracy.assertLands("cli rts on the small RBM: " + method, e.get("logZ").asDouble(), e.get("stderr").asDouble(),
                     exact, 0.1, 0.1);
         }
+        // the Riemann sum carries its discretization error in its error; eq. 16's delta method reads the same groups
+        JsonNode riemann = j.get("estimates").get("ti-riemann");
+        double riemannError = riemann.get("logZ").asDouble() - exact;
+        assertTrue(Math.abs(riemannError) < 4 * riemann.get("stderr").asDouble(), riemann.toString());
+        assertEquals("ais", j.get("initialZ").asText());
+        JsonNode delta = j.get("deltaMethod");
+        assertEquals(j.get("estimates").get("rts").get("stderr").asDouble(), delta.get("stdErr").asDouble(),
+                0.5 * delta.get("stdErr").asDouble(), delta.toString());
+        assertTrue(Math.abs(delta.get("bias").asDouble()) < delta.get("stdErr").asDouble(), delta.toString());
+        // Carlson et al.'s start from Ẑ = 1 needs rounds to find Ẑ, and gets there
+        JsonNode flat = ok("estimate", "--model", smallModel().toString(), "--method", "ts", "--initial-z", "one",
+                "--seed", "2", "--json", "--compare-exact");
+        assertEquals("one", flat.get("initialZ").asText());
+        assertEquals("ts", flat.get("method").asText());
+        assertTrue(flat.get("initialRounds").asInt() > 0 && flat.get("converged").asBoolean(), flat.toString());
+        assertEquals(flat.get("trace").get(0).get("initialLogZ").asDouble(),
+                flat.get("trace").get(99).get("initialLogZ").asDouble(), 0, "a flat start: log Ẑ_k = log Z_0 everywhere");
+        Accuracy.assertLands("cli ts from Ẑ = 1", flat.get("logZ").asDouble(), flat.get("stderr").asDouble(), exact, 0.1,
+                0.1);
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--initial-z", "zero"), "--initial-z must be ais or one");
+        Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--initial-z", "one", "--rounds", "0"),
+                "needs initial rounds");
+        Cli.assertUserError(Cli.run("estimate", "--method", "ais", "--initial-z", "one"), "--initial-z does not apply");
         JsonNode ti = ok("estimate", "--model", smallModel().toString(), "--method", "ti-rb", "--levels", "20", "--sweeps", "200",
                 "--rounds", "3", "--round-sweeps", "20", "--mbar-samples", "0", "--chains", "30", "--json");
         assertEquals(ti.get("estimates").get("ti-rb").get("logZ").asDouble(), ti.get("logZ").asDouble(), 0);
@@ -176,12 +199,79 @@ class EstimateMethodsTest {
                 "--schedule", "equal-divergence", "--json");
         assertEquals(0.5 * Math.log(2 * Math.PI), toy.get("exactLogZ").asDouble(), 1e-12);
         assertEquals("equal-divergence", toy.get("schedule").asText());
+        assertLagIsTheChains(ok("estimate", "--model", "gauss-toy", "--method", "ais", "--chains", "4000", "--steps", "50",
+                "--json", "--plot", dir.resolve("lag.png").toString()), 50);
+        assertTrue(Files.size(dir.resolve("lag.png")) > 0);
+        assertLagIsTheChains(ok("estimate", "--model", "gauss-toy", "--method", "raise", "--chains", "4000", "--steps",
+                "50", "--json"), 50);
+        assertFalse(ok("estimate", "--model", "gauss-toy", "--method", "raise", "--chains", "100", "--steps", "50",
+                "--reverse-start", "gibbs:10", "--json").has("lag"), "no closed form from a Gibbs start");
+        assertFalse(ok("estimate", "--model", "ising:L=4", "--method", "ais", "--chains", "100", "--steps", "300",
+                "--json").has("lag"), "no closed form for the Ising model");
         JsonNode rts = ok("estimate", "--model", "ising:L=4", "--method", "rts", "--levels", "30", "--sweeps", "500",
                 "--json");
         Accuracy.assertLands("cli rts on ising:L=4", rts.get("logZ").asDouble(), rts.get("stderr").asDouble(),
                 rts.get("exactLogZ").asDouble(), 0.1, 0.1);
         JsonNode exact = ok("exact", "--model", "ising:L=32");
         assertEquals(1339.2671, exact.get("logZ").asDouble() - 1024 * Math.log(2), 1e-4);
+    }
+
+    /**
+     * {@code --method histogram-gibbs} on the toy: the posterior of log Z (Habeck Fig. 4B) lands on the closed form, its
+     * interval holds its mean, the JSON carries it, {@code --plot} draws it as a third panel, and a binned density of
+     * states (--bin-width) moves the ML histogram off BAR.
+     */
+    @Test
+    void histogramGibbsGivesAPosteriorOfLogZ() throws IOException {
+        Path png = dir.resolve("posterior.png");
+        JsonNode j = ok("estimate", "--model", "gauss-toy", "--method", "histogram-gibbs", "--chains", "300", "--steps",
+                "200", "--json", "--plot", png.toString());
+        JsonNode p = j.get("posterior");
+        assertEquals(p.get("mean").asDouble(), j.get("logZ").asDouble(), 1e-12);
+        assertEquals(p.get("sd").asDouble(), j.get("stderr").asDouble(), 1e-12);
+        assertTrue(p.get("lower").asDouble() < p.get("mean").asDouble() && p.get("mean").asDouble() < p.get("upper").asDouble());
+        assertEquals(2000, p.get("draws").asInt());
+        Accuracy.assertLands("cli histogram-gibbs on the toy", j.get("logZ").asDouble(), j.get("stderr").asDouble(),
+                j.get("exactLogZ").asDouble(), 0.1, 0.1);
+        assertTrue(j.get("estimates").has("histogram-gibbs") && j.get("estimates").has("bar"), j.toString());
+        assertTrue(javax.imageio.ImageIO.read(png.toFile()).getHeight() > 1000, "three panels");
+        JsonNode binned = ok("estimate", "--model", "gauss-toy", "--method", "histogram", "--chains", "300", "--steps",
+                "200", "--bin-width", "0.5", "--json");
+        JsonNode e = binned.get("estimates");
+        assertTrue(e.get("histogram").get("logZ").asDouble() != e.get("bar").get("logZ").asDouble(), e.toString());
+        assertEquals(e.get("bar").get("logZ").asDouble(), e.get("histogram").get("logZ").asDouble(),
+                e.get("bar").get("stderr").asDouble(), "binned at half a nat, still within BAR's error");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy", "--method", "histogram-gibbs", "--gibbs-samples",
+                "5"), "--gibbs-samples must lie in [20");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy", "--method", "bar", "--bin-width", "-1"),
+                "--bin-width must be finite");
+        Cli.assertUserError(Cli.run("estimate", "--method", "ais", "--gibbs-samples", "100"), "does not apply");
+    }
+
+    /**
+     * The toy's closed-form lag (Habeck Fig. 1B): one point per step, exact at the start, and the chains' mean energy
+     * in the trace is the one q_k predicts, within 4 of its standard errors, where it is measured.
+     */
+    private static void assertLagIsTheChains(JsonNode j, int steps) {
+        JsonNode lag = j.get("lag");
+        assertEquals(steps + 1, lag.size(), j.toString());
+        assertEquals(0, lag.get(0).get("divergence").asDouble(), 1e-12);
+        double most = 0;
+        for (JsonNode q : lag) {
+            most = Math.max(most, q.get("divergence").asDouble());
+        }
+        assertTrue(most > 0.01, "the toy's chains lag: at most " + most);
+        int compared = 0;
+        for (JsonNode p : j.get("trace")) {
+            if (p.get("energy").isNumber()) {
+                JsonNode q = lag.get(p.get("step").asInt());
+                assertEquals(q.get("beta").asDouble(), p.get("beta").asDouble(), 1e-12);
+                assertEquals(q.get("energy").asDouble(), p.get("energy").asDouble(), 4 * p.get("energyStdErr").asDouble(),
+                        "step " + p.get("step"));
+                compared++;
+            }
+        }
+        assertTrue(compared >= 10, "energies compared: " + compared);
     }
 
     @Test

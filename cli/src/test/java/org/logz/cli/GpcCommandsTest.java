@@ -52,10 +52,30 @@ class GpcCommandsTest {
         assertEquals(1, j.get("gibbsSteps").asInt(), "the paper's GPC default of one sweep per move");
         assertEquals(0.9, j.get("gammaThreshold").asDouble());
         assertTrue(j.get("precisionDrift").asDouble() < 1e-8, arm.out());
+        // Theorem 1 of the ARM paper on the run's trace: the optimum shares the run's own total, and cannot do worse
+        JsonNode allocation = j.get("allocation");
+        double shared = 0;
+        for (JsonNode r : allocation.get("optimalParticles")) {
+            shared += r.asDouble();
+        }
+        assertEquals(allocation.get("totalParticles").asDouble(), shared, 1e-6 * shared, allocation.toString());
+        assertEquals(j.get("trace").size(), allocation.get("vHat").size());
+        assertTrue(allocation.get("efficiency").asDouble() > 0 && allocation.get("efficiency").asDouble() <= 1,
+                allocation.toString());
         Cli.Outcome ep = Cli.run("estimate", "--model", model, "--method", "ep", "--json");
         assertEquals(0, ep.code(), ep.err());
         assertTrue(ep.json().get("stderr").isNull());
         assertEquals(exactThree(), ep.json().get("logZ").asDouble(), 0.1);
+        Cli.Outcome corrected = Cli.run("estimate", "--model", model, "--method", "ep-corrected", "--json");
+        assertEquals(0, corrected.code(), corrected.err());
+        JsonNode c = corrected.json();
+        assertEquals("ep-corrected", c.get("method").asText());
+        assertEquals(ep.json().get("logZ").asDouble(), c.get("epLogZ").asDouble(), 0);
+        assertEquals(c.get("epLogZ").asDouble() + c.get("order3").asDouble() + c.get("order4").asDouble(),
+                c.get("logZ").asDouble(), 1e-12);
+        assertTrue(Math.abs(c.get("logZ").asDouble() - exactThree()) < Math.abs(ep.json().get("logZ").asDouble()
+                - exactThree()), corrected.out());
+        Cli.assertUserError(Cli.run("estimate", "--method", "ep-corrected"), "--method ep-corrected approximates");
     }
 
     /**

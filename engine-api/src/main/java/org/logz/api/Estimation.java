@@ -45,6 +45,7 @@ import org.logz.problem.ModelFamilies;
 import org.logz.problem.Problem;
 import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
+import org.logz.schedule.Gms13;
 import org.logz.schedule.Varopt;
 
 /**
@@ -172,6 +173,11 @@ public final class Estimation {
     /** Expectation propagation for GP classification (Rasmussen &amp; Williams, Algorithm 3.5). */
     public Estimation ep() {
         return method(Method.EP);
+    }
+
+    /** EP with the second-order correction of Opper, Paquet &amp; Winther (2013, the ARM paper's corrected EP). */
+    public Estimation epCorrected() {
+        return method(Method.EP_CORRECTED);
     }
 
     private Estimation set(String option) {
@@ -341,7 +347,10 @@ public final class Estimation {
         return set(AnnealingOptions.STEPS, k);
     }
 
-    /** The schedule: {@code linear} (default), {@code geometric[:βmin]}, {@code sigmoid[:δ]}, {@code piecewise:...}, {@code salakhutdinov}, {@code varopt[:...]}, smc also {@code adaptive}. */
+    /**
+     * The schedule: {@code linear} (default), {@code geometric[:βmin]}, {@code sigmoid[:δ]}, {@code piecewise:...},
+     * {@code salakhutdinov[:K]}, {@code varopt[:...]}, {@code gms13[:...]}, smc also {@code adaptive}.
+     */
     public Estimation schedule(String spec) {
         return set(AnnealingOptions.SCHEDULE, spec);
     }
@@ -372,6 +381,21 @@ public final class Estimation {
     /** histogram: bootstrap resamples behind its standard error (default: {@link AnnealingOptions#BOOTSTRAPS}). */
     public Estimation bootstraps(int b) {
         return set(AnnealingOptions.BOOTSTRAPS, b);
+    }
+
+    /** histogram, histogram-gibbs: the density of states' bin width (default 0, one bin per work value). */
+    public Estimation binWidth(double h) {
+        return set(AnnealingOptions.BIN_WIDTH, h);
+    }
+
+    /** histogram-gibbs: posterior draws kept (default: {@link AnnealingOptions#GIBBS_SAMPLES}). */
+    public Estimation gibbsSamples(int s) {
+        return set(AnnealingOptions.GIBBS_SAMPLES, s);
+    }
+
+    /** histogram-gibbs: sweeps discarded first (default: {@link AnnealingOptions#GIBBS_BURN_IN}). */
+    public Estimation gibbsBurnIn(int b) {
+        return set(AnnealingOptions.GIBBS_BURN_IN, b);
     }
 
     /** Tempered sampling: inverse temperatures in the ladder (default: {@link TemperingOptions#LEVELS}). */
@@ -408,6 +432,14 @@ public final class Estimation {
     /** Tempered sampling: most initial rounds (default: {@link TemperingOptions#ROUNDS}). */
     public Estimation rounds(int r) {
         return set(TemperingOptions.ROUNDS, r);
+    }
+
+    /**
+     * Tempered sampling: where log Ẑ starts, {@code "ais"} (an annealing pass) or {@code "one"} (Ẑ = 1, Carlson et
+     * al. §2.4; default: {@link TemperingOptions#INITIAL_Z}).
+     */
+    public Estimation initialZ(String from) {
+        return set(TemperingOptions.INITIAL_Z, from);
     }
 
     /**
@@ -1082,28 +1114,36 @@ public final class Estimation {
     record Planned(Schedule schedule, long pilotSweeps) {
     }
 
-    /** The schedule on {@code path}: {@code varopt[:...]} runs its pilot there (Kiwaki's VAROPT), keyed by the seed. */
+    /**
+     * The schedule on {@code path}: {@code varopt[:...]} (Kiwaki's VAROPT) and {@code gms13[:...]} (Grosse et al.'s
+     * binned schedule) run their pilots there, keyed by the seed.
+     */
     Planned schedule(TemperedPath path) {
         if (planned != null) {
             return planned;
         }
-        if (varopt()) {
-            Varopt.Plan plan = Varopt.plan(path, get(AnnealingOptions.STEPS), Varopt.Settings.parse(get(AnnealingOptions.SCHEDULE)),
-                    seed);
+        String schedule = get(AnnealingOptions.SCHEDULE);
+        if (pilot(schedule, "varopt")) {
+            Varopt.Plan plan = Varopt.plan(path, get(AnnealingOptions.STEPS), Varopt.Settings.parse(schedule), seed);
+            return new Planned(plan.schedule(), plan.pilotTransitions());
+        }
+        if (pilot(schedule, "gms13")) {
+            Gms13.Plan plan = Gms13.plan(path, get(AnnealingOptions.STEPS), Gms13.Settings.parse(schedule), seed);
             return new Planned(plan.schedule(), plan.pilotTransitions());
         }
         return new Planned(fixedSchedule(), 0);
     }
 
-    private boolean varopt() {
-        return get(AnnealingOptions.SCHEDULE).trim().toLowerCase(Locale.ROOT).startsWith("varopt");
+    private static boolean pilot(String schedule, String name) {
+        return schedule.trim().toLowerCase(Locale.ROOT).startsWith(name);
     }
 
-    /** Refuses {@code varopt}, for runs that have no fixed path to plan it on. */
+    /** Refuses the schedules that run a pilot, for runs that have no fixed path to plan them on. */
     void rejectVaropt() {
-        if (varopt()) {
-            throw new UserException("--schedule varopt does not apply to --method " + method + " (its pilot needs the "
-                    + "path, which depends on the inner draws N); use adaptive tempering or a fixed schedule");
+        String schedule = get(AnnealingOptions.SCHEDULE);
+        if (pilot(schedule, "varopt") || pilot(schedule, "gms13")) {
+            throw new UserException("--schedule " + schedule + " does not apply to --method " + method + " (its pilot "
+                    + "needs the path, which depends on the inner draws N); use adaptive tempering or a fixed schedule");
         }
     }
 

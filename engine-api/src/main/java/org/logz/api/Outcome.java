@@ -11,6 +11,7 @@ import org.logz.estimate.aisel.InnerChoice;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.estimate.tempered.TemperedSampling;
+import org.logz.estimate.work.HistogramGibbs;
 import org.logz.model.Likelihood;
 import org.logz.path.GpcSequence;
 import org.logz.path.TemperedPath;
@@ -76,10 +77,11 @@ public record Outcome(List<? extends Estimate> runs, PathDescription path, long 
     /** The settings a family's run resolved from the options and the model's defaults. */
     public sealed interface Plan {
         /**
-         * Annealing and the nonequilibrium estimators: the schedule, the reverse chains (0 for one direction) and the
-         * histogram's bootstrap resamples.
+         * Annealing and the nonequilibrium estimators: the schedule, the reverse chains (0 for one direction), the
+         * histogram's bootstrap resamples and its bins and Gibbs draws.
          */
-        record Annealing(Schedule schedule, int reverseChains, int bootstraps) implements Plan {
+        record Annealing(Schedule schedule, int reverseChains, int bootstraps, HistogramGibbs.Settings histogram)
+                implements Plan {
         }
 
         /** Tempered sampling: the settings (of the first replicate; the others differ in their keys) and the prior's name. */

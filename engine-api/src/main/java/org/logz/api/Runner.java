@@ -26,7 +26,9 @@ import org.logz.estimate.Warning;
 import org.logz.estimate.aisel.Aisel;
 import org.logz.estimate.aisel.AiselResult;
 import org.logz.estimate.checkpoint.Checkpointing;
+import org.logz.estimate.ep.CorrectedEp;
 import org.logz.estimate.ep.ProbitEp;
+import org.logz.estimate.work.HistogramGibbs;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.estimate.tempered.ParallelTempering;
@@ -176,7 +178,7 @@ final class Runner {
                             listener);
                 });
                 return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
-                        new Outcome.Plan.Annealing(planned.schedule(), 0, e.get(AnnealingOptions.BOOTSTRAPS)),
+                        new Outcome.Plan.Annealing(planned.schedule(), 0, e.get(AnnealingOptions.BOOTSTRAPS), histogram()),
                         unverified(true));
             }
         });
@@ -198,7 +200,8 @@ final class Runner {
                         workSettings(forwardChains, reverseChains, planned.schedule(), seed), checkpoints)
                         .run(path, reverseStart(path, reverseChains, seed), listener));
                 return new Outcome(runs, Outcome.PathDescription.of(path), planned.pilotSweeps(),
-                        new Outcome.Plan.Annealing(planned.schedule(), reverseChains, e.get(AnnealingOptions.BOOTSTRAPS)),
+                        new Outcome.Plan.Annealing(planned.schedule(), reverseChains, e.get(AnnealingOptions.BOOTSTRAPS),
+                                histogram()),
                         unverified(false));
             }
         });
@@ -273,7 +276,13 @@ final class Runner {
     private BidirectionalAnnealing.Settings workSettings(int forwardChains, int reverseChains, Schedule schedule,
                                                          long seed) {
         return new BidirectionalAnnealing.Settings(forwardChains, reverseChains, schedule,
-                e.get(AnnealingOptions.BOOTSTRAPS), seed, e.method);
+                e.get(AnnealingOptions.BOOTSTRAPS), seed, e.method, histogram());
+    }
+
+    /** The density of states' bins and the Gibbs sampler's draws (histogram, histogram-gibbs). */
+    private HistogramGibbs.Settings histogram() {
+        return new HistogramGibbs.Settings(e.get(AnnealingOptions.BIN_WIDTH), e.get(AnnealingOptions.GIBBS_SAMPLES),
+                e.get(AnnealingOptions.GIBBS_BURN_IN));
     }
 
     /** {@code run}, refused unless its parts covered all {@code chains} of the run. */
@@ -308,7 +317,7 @@ final class Runner {
         }
         return new TemperedSampling.Settings(e.chains(), e.ladder(), e.logPrior(), e.get(TemperingOptions.ROUND_SWEEPS),
                 e.get(TemperingOptions.ROUNDS), e.get(TemperingOptions.SWEEPS), e.get(TemperingOptions.BATCHES),
-                mbarSamples, seed, e.method);
+                mbarSamples, seed, e.method, TemperingOptions.flatStart(e.get(TemperingOptions.INITIAL_Z)));
     }
 
     /** pt: parallel tempering read by BAR between neighbouring levels, MBAR and TI. */
@@ -466,16 +475,23 @@ final class Runner {
                 .withReplicates(results);
     }
 
-    /** ep: expectation propagation for GP classification (Rasmussen &amp; Williams, Algorithm 3.5). */
+    /**
+     * ep: expectation propagation for GP classification (Rasmussen &amp; Williams, Algorithm 3.5); ep-corrected: with
+     * Opper, Paquet &amp; Winther's second-order correction.
+     */
     Outcome ep() {
-        GpClassification classifier = e.problem.classifier().orElseThrow(() -> new UserException("--method ep "
-                + "approximates the evidence of " + ModelFamilies.running(Family.APPROXIMATION) + "; it does not apply to "
+        GpClassification classifier = e.problem.classifier().orElseThrow(() -> new UserException("--method " + e.method
+                + " approximates the evidence of " + ModelFamilies.running(Family.APPROXIMATION) + "; it does not apply to "
                 + e.problem.describe().model()));
         if (first + count > 1) {
-            throw new UserException("--method ep is deterministic: replicates would repeat the same number");
+            throw new UserException("--method " + e.method + " is deterministic: replicates would repeat the same number");
         }
         ProbitEp.Settings settings = ProbitEp.Settings.defaults();
-        List<Estimate> runs = count == 0 ? List.of() : List.of(ProbitEp.run(classifier, settings));
+        List<Estimate> runs = List.of();
+        if (count > 0) {
+            ProbitEp.Result ep = ProbitEp.run(classifier, settings);
+            runs = List.of(e.method == Method.EP_CORRECTED ? CorrectedEp.of(classifier, ep) : ep);
+        }
         return new Outcome(runs, null, 0, new Outcome.Plan.Ep(settings), List.of());
     }
 

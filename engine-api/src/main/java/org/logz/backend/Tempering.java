@@ -12,11 +12,12 @@ package org.logz.backend;
  * @param nextLevel      count, out: the newly drawn level
  * @param betas          count, out: the inverse temperature of the new level
  * @param probabilities  count × K, out: {@code q(β_k | x_r)}
- * @param statistics     blocks × G × 4K ({@link TemperingSteps#statisticsLength}), accumulated per block of
+ * @param statistics     blocks × G × 5K ({@link TemperingSteps#statisticsLength}), accumulated per block of
  *                       {@link TemperingSteps#BLOCK_MEMBERS} members of every group (chain r in group r mod G),
- *                       block b's group g at offset 4K(bG + g): {@code [0, K)} Σ_r q_rk (occupancy ĉ,
+ *                       block b's group g at offset 5K(bG + g): {@code [0, K)} Σ_r q_rk (occupancy ĉ,
  *                       unnormalized), {@code [K, 2K)} Σ_r q_rk slope_rk (TI-RB), {@code [2K, 3K)} Σ over
- *                       chains at level k of slope_rk (TI), {@code [3K, 4K)} the number of those chains
+ *                       chains at level k of slope_rk (TI), {@code [3K, 4K)} the number of those chains,
+ *                       {@code [4K, 5K)} Σ over them of slope_rk² (the Friel correction of TI)
  * @param groups         G ≥ 1: independent groups of chains, whose separate sums give the estimators
  *                       an honest standard error (chains are independent, consecutive stretches of
  *                       one chain are not)

@@ -90,24 +90,27 @@ public final class TemperingSteps {
         return (int) ((count + span - 1) / span);
     }
 
+    /** Sums kept per (block, group) and level ({@link Tempering#statistics()}). */
+    public static final int SUMS = 5;
+
     /** Doubles of {@link Tempering#statistics()} for {@code count} chains, {@code levels} levels, {@code groups} groups. */
     public static int statisticsLength(int count, int levels, int groups) {
-        return Math.multiplyExact(Math.multiplyExact(4 * levels, groups), Math.max(1, blocks(count, groups)));
+        return Math.multiplyExact(Math.multiplyExact(SUMS * levels, groups), Math.max(1, blocks(count, groups)));
     }
 
     /**
      * Adds, per block b, group g (chain r in group r mod G) and level k, over the block's members of the group in chain
      * order: {@code Σ q_rk}, {@code Σ q_rk slope_rk}, and over the chains whose state was drawn at level k,
-     * {@code Σ slope_rk} and their number; the sums of (b, g) start at {@code 4K(bG + g)}.
+     * {@code Σ slope_rk}, their number and {@code Σ slope_rk²}; the sums of (b, g) start at {@code 5K(bG + g)}.
      */
     public static void accumulate(double[] q, double[] slope, int[] level, int count, int levels, int groups,
                                   double[] statistics) {
         long span = (long) BLOCK_MEMBERS * groups;
         int blocks = blocks(count, groups);
-        double[] sums = new double[4];
+        double[] sums = new double[SUMS];
         for (int b = 0; b < blocks; b++) {
             for (int g = 0; g < groups; g++) {
-                int base = 4 * levels * (b * groups + g);
+                int base = SUMS * levels * (b * groups + g);
                 for (int k = 0; k < levels; k++) {
                     java.util.Arrays.fill(sums, 0);
                     for (long r = b * span + g; r < Math.min(count, (b + 1) * span); r += groups) {
@@ -118,9 +121,10 @@ public final class TemperingSteps {
                         if (level[(int) r] == k) {
                             sums[2] += slope[cell];
                             sums[3] += 1;
+                            sums[4] += slope[cell] * slope[cell];
                         }
                     }
-                    for (int j = 0; j < 4; j++) {
+                    for (int j = 0; j < SUMS; j++) {
                         statistics[base + j * levels + k] += sums[j];
                     }
                 }
@@ -129,11 +133,11 @@ public final class TemperingSteps {
     }
 
     /**
-     * The G × 4K sums of each group over its blocks, added in block order from zero: what {@link #accumulate} gathered
-     * in {@code blockStatistics} ({@code blocks × G × 4K}).
+     * The G × 5K sums of each group over its blocks, added in block order from zero: what {@link #accumulate} gathered
+     * in {@code blockStatistics} ({@code blocks × G × 5K}).
      */
     public static double[] groupSums(double[] blockStatistics, int levels, int groups) {
-        int width = 4 * levels;
+        int width = SUMS * levels;
         int blocks = blockStatistics.length / (width * groups);
         double[] out = new double[width * groups];
         for (int b = 0; b < blocks; b++) {

@@ -2,6 +2,7 @@ package org.logz.estimate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.logz.base.EstimationException;
@@ -10,8 +11,10 @@ import org.logz.base.UserException;
 import org.logz.estimate.checkpoint.BidirectionalCheckpoints;
 import org.logz.estimate.checkpoint.Checkpointing;
 import org.logz.estimate.work.Bar;
+import org.logz.estimate.work.HistogramGibbs;
 import org.logz.estimate.work.WorkEstimate;
 import org.logz.estimate.work.WorkEstimators;
+import org.logz.estimate.work.WorkHistogram;
 import org.logz.memory.Footprint;
 import org.logz.path.TemperedPath;
 import org.logz.schedule.Schedule;
@@ -32,13 +35,14 @@ public final class BidirectionalAnnealing {
      * @param seed          Philox key
      * @param headline      the estimator the result reports as its estimate: bar, cumulant, histogram, or any
      *                      other name of {@link BidirectionalResult#estimates()}
+     * @param histogram     the density of states' bins (histogram and histogram-gibbs) and the Gibbs sampler's draws
      */
     public record Settings(int forwardChains, int reverseChains, Schedule schedule, int bootstraps, long seed,
-                           Method headline) {
+                           Method headline, HistogramGibbs.Settings histogram) {
         /** The estimators a result holds, in order. */
         public static final List<Method> ESTIMATORS = List.of(Method.LOWER_BOUND, Method.UPPER_BOUND,
                 Method.JARZYNSKI_FORWARD, Method.JARZYNSKI_REVERSE, Method.CUMULANT_FORWARD, Method.CUMULANT_REVERSE,
-                Method.CUMULANT, Method.BAR, Method.HISTOGRAM);
+                Method.CUMULANT, Method.BAR, Method.HISTOGRAM, Method.HISTOGRAM_GIBBS);
 
         public Settings {
             if (!ESTIMATORS.contains(headline)) {
@@ -52,6 +56,12 @@ public final class BidirectionalAnnealing {
                 throw new UserException("the histogram estimator needs at least 2 bootstrap resamples, got "
                         + bootstraps);
             }
+        }
+
+        /** The binless density of states and the Gibbs sampler's default draws. */
+        public Settings(int forwardChains, int reverseChains, Schedule schedule, int bootstraps, long seed,
+                        Method headline) {
+            this(forwardChains, reverseChains, schedule, bootstraps, seed, headline, HistogramGibbs.Settings.DEFAULT);
         }
 
         /** BAR as the headline. */
@@ -136,17 +146,21 @@ public final class BidirectionalAnnealing {
             estimates.add(WorkEstimate.of(Method.BAR, bar.logRatio(), bar.stdErr()));
             overlap = bar.overlap();
         } catch (EstimationException e) {
-            // the histogram estimator rests on the same overlap: without BAR's root it has none either
-            failures.add(secondary(Set.of(Method.BAR, Method.HISTOGRAM), e));
+            // the histogram estimators rest on the same overlap: without BAR's root they have none either
+            failures.add(secondary(Set.of(Method.BAR, Method.HISTOGRAM, Method.HISTOGRAM_GIBBS), e));
         }
+        HistogramGibbs.Posterior posterior = null;
         if (failures.isEmpty()) {
+            HistogramGibbs.Settings h = settings.histogram();
             try {
-                estimates.add(WorkEstimators.histogram(wF, wR, settings.bootstraps(), settings.seed()));
+                estimates.add(WorkEstimators.histogram(wF, wR, h.binWidth(), settings.bootstraps(), settings.seed()));
+                posterior = HistogramGibbs.sample(WorkHistogram.binned(wF, wR, h.binWidth()), h, settings.seed());
+                estimates.add(posterior.estimate());
             } catch (EstimationException e) {
-                failures.add(secondary(Set.of(Method.HISTOGRAM), e));
+                failures.add(secondary(Set.of(Method.HISTOGRAM, Method.HISTOGRAM_GIBBS), e));
             }
         }
         return new BidirectionalResult(settings.headline(), forward.backend(), forward.path(), forward.logZ0(), forward,
-                reverse, estimates, settings.seed(), overlap, failures);
+                reverse, estimates, settings.seed(), overlap, failures, Optional.ofNullable(posterior));
     }
 }

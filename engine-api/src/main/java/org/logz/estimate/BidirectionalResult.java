@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 
 import org.logz.base.UserException;
 import org.logz.estimate.work.Bar;
+import org.logz.estimate.work.HistogramGibbs;
 import org.logz.estimate.work.WorkEstimate;
 
 /**
@@ -32,13 +33,17 @@ import org.logz.estimate.work.WorkEstimate;
  * @param overlap   overlap of the forward and reverse work ({@link Bar.Result#overlap()}); NaN where BAR failed
  * @param failures  {@code estimator-failed} warnings of estimators besides the headline that found no answer
  *                  (they are then missing from {@code estimates})
+ * @param posterior the histogram-gibbs posterior of {@code log(Z_1/Z_0)} (empty where it could not be sampled)
  */
 public record BidirectionalResult(Method method, String backend, String path, double logZ0, AnnealingResult forward,
                                   AnnealingResult reverse, List<WorkEstimate> estimates, long seed, double overlap,
-                                  List<Warning> failures)
+                                  List<Warning> failures, Optional<HistogramGibbs.Posterior> posterior)
         implements Estimate {
     /** Headline estimators that rest on the overlap of the two work distributions. */
-    private static final Set<Method> NEED_OVERLAP = Set.of(Method.BAR, Method.HISTOGRAM);
+    private static final Set<Method> NEED_OVERLAP = Set.of(Method.BAR, Method.HISTOGRAM, Method.HISTOGRAM_GIBBS);
+
+    /** Effective draws of the Gibbs chain below which histogram-gibbs's mean and interval are shaky. */
+    static final double GIBBS_LOW_ESS = 100;
 
     public BidirectionalResult {
         estimates = List.copyOf(estimates);
@@ -131,6 +136,10 @@ public record BidirectionalResult(Method method, String backend, String path, do
         List<Warning> out = new ArrayList<>(failures);
         if (NEED_OVERLAP.contains(method) && overlap < Bar.MIN_OVERLAP) {
             out.add(Warning.poorOverlap(overlap, Bar.MIN_OVERLAP));
+        }
+        if (method == Method.HISTOGRAM_GIBBS) {
+            posterior.filter(p -> p.ess() < GIBBS_LOW_ESS)
+                    .ifPresent(p -> out.add(Warning.gibbsLowEss(p.ess(), p.draws().length)));
         }
         lowEss().ifPresent(out::add);
         double lower = logZ(Method.LOWER_BOUND);

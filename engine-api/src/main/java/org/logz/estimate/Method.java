@@ -27,6 +27,12 @@ public enum Method {
     RTS("rts"),
     /** Thermodynamic integration over the tempered chains' levels. */
     TI("ti"),
+    /** Tempered sampling's eq. 12 on visit counts, each plus 0.1: the non-Rao-Blackwellized TS of Carlson et al. Fig. 1, 4. */
+    TS("ts"),
+    /** Thermodynamic integration by the right Riemann sum over the levels (Carlson et al. Fig. 2). */
+    TI_RIEMANN("ti-riemann"),
+    /** Thermodynamic integration by the trapezoid with the variance correction of Friel, Hurn &amp; Wyse (2014). */
+    TI_FRIEL("ti-friel"),
     /** Rao-Blackwellized thermodynamic integration. */
     TI_RB("ti-rb"),
     /** Multistate Bennett acceptance ratio over the levels (Shirts &amp; Chodera 2008). */
@@ -51,8 +57,12 @@ public enum Method {
     BAR("bar"),
     /** The work-histogram estimator of the nonequilibrium paper. */
     HISTOGRAM("histogram"),
+    /** The histogram estimator's posterior by Gibbs sampling (Habeck 2017, §5.3, Fig. 4B). */
+    HISTOGRAM_GIBBS("histogram-gibbs"),
     /** Expectation propagation for probit GP classification (Rasmussen &amp; Williams, eq. 3.65). */
     EP("ep"),
+    /** EP with the second-order correction of Opper, Paquet &amp; Winther (2013), the ARM paper's Fig. 2 reference. */
+    EP_CORRECTED("ep-corrected"),
     /** The SMC sampler on a tempered path (Del Moral, Doucet &amp; Jasra 2006; Tran et al. Algorithm 1). */
     SMC("smc"),
     /** AISEL: the SMC sampler over parameters with an estimated likelihood (Tran et al., Algorithm 1). */

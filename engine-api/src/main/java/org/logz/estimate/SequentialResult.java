@@ -49,6 +49,11 @@ public record SequentialResult(Method method, String backend, String path, doubl
         return stdErr;
     }
 
+    /** Theorem 1's optimal allocation of the run's particles against its own ({@link Allocation}). */
+    public Allocation allocation() {
+        return Allocation.of(trace);
+    }
+
     /** The ESS below which a step's weights count as collapsed onto one particle. */
     static final double COLLAPSED_ESS = 1.5;
 

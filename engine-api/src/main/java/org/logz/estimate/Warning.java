@@ -47,6 +47,14 @@ public record Warning(String code, String message) {
                 + "anneal more slowly", overlap, minimum));
     }
 
+    /** {@code gibbs-low-ess}: the histogram-gibbs chain mixed slowly, so its mean and interval rest on few draws. */
+    public static Warning gibbsLowEss(double ess, int draws) {
+        return new Warning("gibbs-low-ess", String.format(Locale.ROOT, "the Gibbs sampler's log Z has an effective "
+                + "sample size of %.0f of %d draws: its posterior mean and interval are uncertain; raise "
+                + "--gibbs-samples, or anneal more slowly (little overlap of forward and reverse work slows the sampler)",
+                ess, draws));
+    }
+
     /**
      * {@code weight-collapse}: a sequential run's weights rested on about one particle at some step, so
      * its estimate (and a Lee-Whiteley error, which then comes out near ±1) depends on a single lineage.

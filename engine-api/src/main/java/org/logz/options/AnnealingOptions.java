@@ -26,8 +26,9 @@ public final class AnnealingOptions {
             "Annealing steps. Default: ${DEFAULT-VALUE}.");
 
     public static final FamilyOption<String> SCHEDULE = new FamilyOption<>("--schedule", String.class, "S", "linear",
-            "Annealing schedule: linear, geometric[:βmin], sigmoid[:δ], piecewise:β/steps,..., salakhutdinov, "
-                    + "varopt[:pilot=K0,chains=C,max-step=d] (Kiwaki's, from a pilot run), or (gauss-toy) "
+            "Annealing schedule: linear, geometric[:βmin], sigmoid[:δ], piecewise:β/steps,..., salakhutdinov[:K], "
+                    + "varopt[:pilot=K0,chains=C,max-step=d] (Kiwaki's, from a pilot run), gms13[:knots=N,chains=C,"
+                    + "burn-in=B,sweeps=S] (Grosse et al.'s binned schedule, from a pilot at N knots), or (gauss-toy) "
                     + "equal-divergence; smc also adaptive. Default: ${DEFAULT-VALUE} (smc: adaptive).");
 
     public static final FamilyOption<String> REVERSE_START = new FamilyOption<>("--reverse-start", String.class, "START", null,
@@ -54,7 +55,17 @@ public final class AnnealingOptions {
     public static final FamilyOption<Integer> BOOTSTRAPS = new FamilyOption<>("--bootstraps", Integer.class, "B", 200,
             "histogram: bootstrap resamples behind its standard error. Default: ${DEFAULT-VALUE}.");
 
+    public static final FamilyOption<Double> BIN_WIDTH = new FamilyOption<>("--bin-width", Double.class, "H", 0.0,
+            "histogram, histogram-gibbs: width of the density of states' bins over the pooled work (0: one per work "
+                    + "value, Habeck eq. 15, where histogram equals BAR). Default: ${DEFAULT-VALUE}.");
+
+    public static final FamilyOption<Integer> GIBBS_SAMPLES = new FamilyOption<>("--gibbs-samples", Integer.class, "S",
+            2000, "histogram-gibbs: posterior draws kept after burn-in. Default: ${DEFAULT-VALUE}.");
+
+    public static final FamilyOption<Integer> GIBBS_BURN_IN = new FamilyOption<>("--gibbs-burn-in", Integer.class, "B",
+            200, "histogram-gibbs: Gibbs sweeps discarded first. Default: ${DEFAULT-VALUE}.");
+
     /** The table, in the order of the help. */
     public static final List<FamilyOption<?>> OPTIONS = List.of(CHAINS, STEPS, SCHEDULE, REVERSE_START, WORK, REVERSE_CHAINS,
-            REVERSE_WORK, BOOTSTRAPS);
+            REVERSE_WORK, BOOTSTRAPS, BIN_WIDTH, GIBBS_SAMPLES, GIBBS_BURN_IN);
 }

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import org.logz.base.UserException;
 import org.logz.estimate.Method;
+import org.logz.estimate.tempered.TemperedSampling;
 
 /**
  * A family of estimation methods: the methods that share one kind of run, and the options that only that kind of run
@@ -20,14 +21,15 @@ public enum Family {
     ANNEALING(Set.of(Method.AIS, Method.RAISE), options(List.of(AnnealingOptions.STEPS, AnnealingOptions.SCHEDULE,
             AnnealingOptions.REVERSE_START, AnnealingOptions.WORK), SharedOptions.PATHS, SharedOptions.CHECKPOINTS)),
     /** Forward and reverse annealing read by the nonequilibrium estimators (Habeck 2017). */
-    WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM), options(List.of(AnnealingOptions.STEPS,
-            AnnealingOptions.SCHEDULE, AnnealingOptions.REVERSE_START, AnnealingOptions.WORK,
-            AnnealingOptions.REVERSE_CHAINS, AnnealingOptions.REVERSE_WORK, AnnealingOptions.BOOTSTRAPS),
+    WORK(Set.of(Method.BAR, Method.CUMULANT, Method.HISTOGRAM, Method.HISTOGRAM_GIBBS), options(List.of(
+            AnnealingOptions.STEPS, AnnealingOptions.SCHEDULE, AnnealingOptions.REVERSE_START, AnnealingOptions.WORK,
+            AnnealingOptions.REVERSE_CHAINS, AnnealingOptions.REVERSE_WORK, AnnealingOptions.BOOTSTRAPS,
+            AnnealingOptions.BIN_WIDTH, AnnealingOptions.GIBBS_SAMPLES, AnnealingOptions.GIBBS_BURN_IN),
             SharedOptions.PATHS, SharedOptions.CHECKPOINTS)),
     /** Rao-Blackwellized tempered sampling and the estimators on its samples (Carlson et al. 2016). */
-    TEMPERED(Set.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR), options(List.of(TemperingOptions.LEVELS,
+    TEMPERED(Set.copyOf(TemperedSampling.Settings.ESTIMATORS), options(List.of(TemperingOptions.LEVELS,
             TemperingOptions.LADDER, TemperingOptions.SWEEPS, TemperingOptions.ROUND_SWEEPS, TemperingOptions.ROUNDS,
-            TemperingOptions.BATCHES, TemperingOptions.MBAR_SAMPLES, TemperingOptions.PRIOR),
+            TemperingOptions.INITIAL_Z, TemperingOptions.BATCHES, TemperingOptions.MBAR_SAMPLES, TemperingOptions.PRIOR),
             SharedOptions.PATHS, SharedOptions.CHECKPOINTS)),
     /** Parallel tempering: independent ladders of replicas that swap between neighbouring levels. */
     PARALLEL_TEMPERING(Set.of(Method.PT), options(List.of(TemperingOptions.LADDERS, TemperingOptions.LEVELS,
@@ -45,7 +47,7 @@ public enum Family {
             AnnealingOptions.STEPS, SequentialOptions.RESAMPLING, SharedOptions.SWEEPS_PER_STEP), SmcOptions.OPTIONS,
             SmcOptions.AISEL_OPTIONS)),
     /** Expectation propagation, a deterministic approximation. */
-    APPROXIMATION(Set.of(Method.EP), Set.of());
+    APPROXIMATION(Set.of(Method.EP, Method.EP_CORRECTED), Set.of());
 
     /** Options of a method's family that the method itself does not read. */
     private static final Map<Method, Set<String>> NOT_FOR = Map.of(

@@ -3,6 +3,8 @@ package org.logz.options;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.logz.base.UserException;
+
 /** The options of tempered sampling (rts, ti, ti-rb, mbar) and parallel tempering (pt), with their defaults. */
 public final class TemperingOptions {
     private TemperingOptions() {
@@ -35,6 +37,23 @@ public final class TemperingOptions {
                     + "tuning rounds, after each the ladder moves to equal swap rates (0 keeps --ladder). "
                     + "Default: ${DEFAULT-VALUE}.");
 
+    public static final FamilyOption<String> INITIAL_Z = new FamilyOption<>("--initial-z", String.class, "FROM", "ais",
+            "Tempered sampling: where log Ẑ starts before the initial rounds: ais (a forward annealing pass over the "
+                    + "ladder) or one (Ẑ_k = Z_0 at every level, RTS §2.4 and Fig. 1; it needs the rounds). "
+                    + "Default: ${DEFAULT-VALUE}.", TemperingOptions::checkInitialZ);
+
+    /** Whether {@code --initial-z} names the flat start; a user error for a name it does not know. */
+    public static boolean flatStart(String initialZ) {
+        checkInitialZ(initialZ);
+        return initialZ.equals("one");
+    }
+
+    private static void checkInitialZ(String value) {
+        if (!value.equals("ais") && !value.equals("one")) {
+            throw new UserException("--initial-z must be ais or one, got '" + value + "'");
+        }
+    }
+
     public static final FamilyOption<Integer> BATCHES = new FamilyOption<>("--batches", Integer.class, "B", 10,
             "Tempered sampling: groups of chains (at most --chains) behind the batch-means standard "
                     + "errors. Default: ${DEFAULT-VALUE}.");
@@ -51,6 +70,7 @@ public final class TemperingOptions {
             "Tempered sampling: prior weights r_k over the levels, one per line (normalized). Default: uniform.");
 
     /** The table, in the order of the help. */
-    public static final List<FamilyOption<?>> OPTIONS = List.of(LEVELS, LADDER, SWEEPS, ROUND_SWEEPS, ROUNDS, BATCHES,
+    public static final List<FamilyOption<?>> OPTIONS = List.of(LEVELS, LADDER, SWEEPS, ROUND_SWEEPS, ROUNDS, INITIAL_Z,
+            BATCHES,
             MBAR_SAMPLES, LADDERS, PRIOR);
 }

@@ -1,6 +1,6 @@
 package org.logz.problem;
 
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -11,6 +11,7 @@ import org.logz.base.UserException;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.estimate.Method;
 import org.logz.estimate.ResampleMove;
+import org.logz.model.AnnealedMarginal;
 import org.logz.model.GpClassification;
 import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
@@ -20,6 +21,7 @@ import org.logz.model.SequentialModel;
 import org.logz.model.TemperedModel;
 import org.logz.model.data.DataSequence;
 import org.logz.numeric.Decimal;
+import org.logz.numeric.Parameters;
 import org.logz.path.GpcSequence;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
@@ -200,6 +202,15 @@ public interface Problem {
         return new Sequence(o, new DataSequence(model, o), null);
     }
 
+    /**
+     * Where the model has them in closed form, the marginals of chains annealed along {@code betas} (forward from p_0 or
+     * reverse from p_1, {@code transitions} per step) against the path's equilibria, step by step (Habeck Fig. 1B);
+     * empty where it does not.
+     */
+    default List<AnnealedMarginal> annealedMarginals(double[] betas, boolean forward, int transitions) {
+        return List.of();
+    }
+
     /** The schedule of equal divergence between neighbouring steps where the model has it in closed form. */
     default Optional<Schedule> equalDivergenceSchedule(int steps) {
         return Optional.empty();
@@ -306,21 +317,6 @@ public interface Problem {
      * An empty part or a key given twice is refused, so a typo never silently yields to a later value.
      */
     static Map<String, String> parameters(String option, String spec, String name) {
-        Map<String, String> out = new LinkedHashMap<>();
-        int colon = spec.indexOf(':');
-        if (colon < 0) {
-            return out;
-        }
-        for (String part : spec.substring(colon + 1).split(",", -1)) {
-            int eq = part.indexOf('=');
-            if (eq <= 0 || eq == part.length() - 1) {
-                throw new UserException(option + " " + spec + ": write " + name + ":key=value,...");
-            }
-            String key = part.substring(0, eq).trim().toLowerCase(Locale.ROOT);
-            if (out.put(key, part.substring(eq + 1).trim()) != null) {
-                throw new UserException(option + " " + spec + ": " + key + " is given twice");
-            }
-        }
-        return out;
+        return Parameters.of(option, spec, name);
     }
 }

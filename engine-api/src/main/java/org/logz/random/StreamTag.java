@@ -82,6 +82,8 @@ public final class StreamTag {
      * models never run together, so models may share it.
      */
     public static final int MODEL = 32;
+    /** The Gamma draws of the Gibbs sampler of the histogram estimator's posterior (Habeck 2017, §5.3, host side). */
+    public static final int HISTOGRAM_GIBBS = 33;
 
     private StreamTag() {
     }

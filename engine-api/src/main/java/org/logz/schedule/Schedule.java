@@ -19,7 +19,8 @@ import org.logz.numeric.Decimal;
  *   <li>{@code piecewise:β/steps,β/steps,...}: linear segments, each ending at β after the given
  *       number of steps, the last ending at 1;</li>
  *   <li>{@code salakhutdinov}: {@code piecewise:0.5/500,0.9/4000,1/10000}, the 14,500-step schedule
- *       of Salakhutdinov &amp; Murray (2008) for MNIST RBMs.</li>
+ *       of Salakhutdinov &amp; Murray (2008) for MNIST RBMs; {@code salakhutdinov:K} the same three segments with
+ *       K steps shared 500 : 4000 : 10000 (largest remainders), so that K = 14500 is the original.</li>
  * </ul>
  */
 public record Schedule(String name, double[] betas) {
@@ -138,16 +139,15 @@ public record Schedule(String name, double[] betas) {
             case "geometric" -> geometric(steps, arg == null ? 1e-3 : number(spec, arg));
             case "sigmoid" -> sigmoid(steps, arg == null ? 4.0 : number(spec, arg));
             case "salakhutdinov" -> {
-                noArgument(spec, arg);
                 noSteps(spec, steps);
-                yield piecewise("salakhutdinov", new double[] {0.5, 0.9, 1.0}, new int[] {500, 4000, 10000});
+                yield salakhutdinov(arg == null ? SALAKHUTDINOV_STEPS : stepCount(spec, arg));
             }
             case "piecewise" -> {
                 noSteps(spec, steps);
                 yield parsePiecewise(spec, arg);
             }
             default -> throw new UserException("unknown schedule '" + spec
-                    + "'; use linear, geometric[:βmin], sigmoid[:δ], piecewise:β/steps,..., or salakhutdinov");
+                    + "'; use linear, geometric[:βmin], sigmoid[:δ], piecewise:β/steps,..., or salakhutdinov[:K]");
         };
     }
 
@@ -155,6 +155,83 @@ public record Schedule(String name, double[] betas) {
     public static boolean definesOwnSteps(String spec) {
         String s = spec.trim().toLowerCase(Locale.ROOT);
         return s.startsWith("piecewise") || s.startsWith("salakhutdinov");
+    }
+
+    /** Steps of Salakhutdinov &amp; Murray's schedule as they give it. */
+    private static final int SALAKHUTDINOV_STEPS = 14_500;
+
+    /**
+     * Salakhutdinov &amp; Murray's (2008) three segments, to β = 0.5, 0.9 and 1, with {@code steps} shared among them as
+     * their 500, 4000 and 10000 steps are (at least one each): the same schedule function β(t) at another K.
+     */
+    public static Schedule salakhutdinov(int steps) {
+        if (steps < 3) {
+            throw new UserException("schedule salakhutdinov:K needs K of at least 3 (one step per segment), got "
+                    + steps);
+        }
+        String name = steps == SALAKHUTDINOV_STEPS ? "salakhutdinov" : "salakhutdinov:" + steps;
+        return piecewise(name, new double[] {0.5, 0.9, 1.0}, apportion(steps, new double[] {500, 4000, 10000}));
+    }
+
+    /**
+     * {@code total} steps shared in proportion to {@code weights} (finite, non-negative, not all zero) by the largest
+     * remainders, ties to the earlier share; a share left with none then takes one from the largest ({@code total} is at
+     * least the number of shares).
+     */
+    public static int[] apportion(int total, double[] weights) {
+        int n = weights.length;
+        if (total < n) {
+            throw new UserException(total + " steps cannot give each of " + n + " segments one");
+        }
+        double sum = 0;
+        for (double w : weights) {
+            if (!(w >= 0) || !Double.isFinite(w)) {
+                throw new IllegalArgumentException("segment weights must be finite and non-negative, got " + w);
+            }
+            sum += w;
+        }
+        if (!(sum > 0)) {
+            throw new IllegalArgumentException("segment weights must not all be zero");
+        }
+        int[] out = new int[n];
+        double[] remainder = new double[n];
+        int given = 0;
+        for (int i = 0; i < n; i++) {
+            double exact = total * weights[i] / sum;
+            out[i] = (int) Math.floor(exact);
+            remainder[i] = exact - out[i];
+            given += out[i];
+        }
+        for (int left = total - given; left > 0; left--) {
+            int best = 0;
+            for (int i = 1; i < n; i++) {
+                if (remainder[i] > remainder[best]) {
+                    best = i;
+                }
+            }
+            out[best]++;
+            remainder[best] = -1;
+        }
+        // a share that got nothing takes a step from the largest
+        for (int i = 0; i < n; i++) {
+            if (out[i] == 0) {
+                int largest = 0;
+                for (int j = 1; j < n; j++) {
+                    largest = out[j] > out[largest] ? j : largest;
+                }
+                out[largest]--;
+                out[i] = 1;
+            }
+        }
+        return out;
+    }
+
+    private static int stepCount(String spec, String text) {
+        try {
+            return Decimal.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new UserException("'" + text + "' in schedule " + spec + " is not a whole number of steps");
+        }
     }
 
     private static Schedule parsePiecewise(String spec, String arg) {

@@ -7,7 +7,6 @@ import org.logz.backend.ParticleVector;
 import org.logz.backend.WeightedMoments;
 import org.logz.base.UserException;
 import org.logz.memory.Footprint;
-import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -58,40 +57,9 @@ public final class Varopt {
          * a colon.
          */
         public static Settings parse(String spec) {
-            int pilot = PILOT_STEPS;
-            int chains = PILOT_CHAINS;
-            double maxStep = 1;
-            String s = spec.trim().toLowerCase(Locale.ROOT);
-            if (!s.equals("varopt") && !s.startsWith("varopt:")) {
-                throw new UserException("'" + spec + "' is not varopt[:pilot=K0,chains=C,max-step=d]");
-            }
-            if (s.startsWith("varopt:")) {
-                java.util.Set<String> seen = new java.util.HashSet<>();
-                // -1 keeps empty parts, so that a stray comma is refused rather than skipped
-                for (String part : s.substring(7).split(",", -1)) {
-                    String[] kv = part.split("=", 2);
-                    if (kv.length == 2 && !seen.add(kv[0].trim())) {
-                        throw new UserException("--schedule " + spec + ": '" + kv[0].trim() + "' is given twice");
-                    }
-                    if (kv.length != 2) {
-                        throw new UserException("--schedule " + spec + ": write varopt:pilot=K0,chains=C,max-step=d");
-                    }
-                    String value = kv[1].trim();
-                    try {
-                        switch (kv[0].trim()) {
-                            case "pilot" -> pilot = Decimal.parseInt(value);
-                            case "chains" -> chains = Decimal.parseInt(value);
-                            case "max-step" -> maxStep = org.logz.numeric.Decimal.parse(value).orElseThrow(
-                                    () -> new UserException("max-step '" + value + "' is not a finite decimal"));
-                            default -> throw new UserException("--schedule " + spec + ": unknown key '" + kv[0].trim()
-                                    + "'; use pilot, chains or max-step");
-                        }
-                    } catch (NumberFormatException e) {
-                        throw new UserException("--schedule " + spec + ": pilot and chains must be integers");
-                    }
-                }
-            }
-            return new Settings(pilot, chains, maxStep);
+            KeyValues v = KeyValues.parse(spec, "varopt", java.util.List.of("pilot", "chains", "max-step"),
+                    "varopt[:pilot=K0,chains=C,max-step=d]");
+            return new Settings(v.integer("pilot", PILOT_STEPS), v.integer("chains", PILOT_CHAINS), v.number("max-step", 1));
         }
 
         /** Every setting, so that the label reproduces the run. */

@@ -55,7 +55,7 @@ class TemperingStepsTest {
         double[] q = {0.25, 0.75, 1.0, 0.0, 0.5, 0.5, 0.1, 0.9, 0.6, 0.4};
         double[] slope = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
         int[] level = {0, 1, 1, 0, 0};
-        double[] statistics = new double[4 * levels * 2];
+        double[] statistics = new double[TemperingSteps.SUMS * levels * 2];
         statistics[0] = 100;
         TemperingSteps.accumulate(q, slope, level, count, levels, 2, statistics);
         // group 0: chains 0, 2, 4; group 1: chains 1, 3
@@ -64,10 +64,12 @@ class TemperingStepsTest {
             0.25 * 1 + 0.5 * 5 + 0.6 * 9, 0.75 * 2 + 0.5 * 6 + 0.4 * 10,
             1 + 9, 6,
             2, 1,
+            1 + 81, 36,
             1.0 + 0.1, 0.0 + 0.9,
             1.0 * 3 + 0.1 * 7, 0.9 * 8,
             7, 4,
-            1, 1};
+            1, 1,
+            49, 16};
         for (int e = 0; e < expected.length; e++) {
             assertEquals(expected[e], statistics[e], 1e-12, "statistic " + e);
         }

@@ -34,6 +34,24 @@ class ScheduleTest {
         assertArrayEquals(s.betas(), Schedule.parse("piecewise:0.5/500,0.9/4000,1/10000", 0).betas());
     }
 
+    /** salakhutdinov:K keeps the three segments and their 500 : 4000 : 10000 shares at any K ≥ 3. */
+    @Test
+    void salakhutdinovScalesToAnyNumberOfSteps() {
+        assertArrayEquals(Schedule.parse("salakhutdinov", 0).betas(), Schedule.parse("salakhutdinov:14500", 0).betas());
+        assertEquals("salakhutdinov", Schedule.parse("salakhutdinov:14500", 0).name());
+        Schedule thousand = Schedule.parse("salakhutdinov:1000", 0);
+        assertEquals(1000, thousand.steps());
+        // 1000 × (500, 4000, 10000) / 14500 = 34.5, 275.9, 689.7: floors 34, 275, 689 and the two largest remainders
+        assertEquals(0.5, thousand.beta(34), 0);
+        assertEquals(0.9, thousand.beta(34 + 276), 0);
+        assertArrayEquals(new int[] {1, 1, 1}, Schedule.apportion(3, new double[] {500, 4000, 10000}));
+        assertArrayEquals(new int[] {1, 1, 2}, Schedule.apportion(4, new double[] {500, 4000, 10000}));
+        assertArrayEquals(new int[] {2, 1}, Schedule.apportion(3, new double[] {1, 1}), "ties go to the earlier share");
+        assertMessage(() -> Schedule.parse("salakhutdinov:2", 0), "at least 3");
+        assertMessage(() -> Schedule.parse("salakhutdinov:1.5", 0), "not a whole number");
+        assertMessage(() -> Schedule.parse("salakhutdinov:1000", 10), "sets its own number of steps");
+    }
+
     @Test
     void invalidSchedulesAreRejectedWithReasons() {
         assertMessage(() -> new Schedule("x", new double[] {0, 0.5, 0.5, 1}), "not strictly increasing at step 2");

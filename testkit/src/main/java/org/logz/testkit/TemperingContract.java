@@ -112,7 +112,7 @@ public abstract class TemperingContract extends BackendTest {
                                                           int groups) {
         int first = 2 * TemperingSteps.BLOCK_MEMBERS * groups;
         int rows = count - first;
-        int width = 4 * levels * groups;
+        int width = TemperingSteps.SUMS * levels * groups;
         try (ParticleVector pf = on.vector(rows * levels); ParticleVector pd = on.vector(rows * levels);
              IndexVector pat = on.indices(rows); IndexVector to = on.indices(rows); ParticleVector betas = on.vector(rows);
              ParticleVector probabilities = on.vector(rows * levels);

@@ -69,10 +69,11 @@ final class GpcBench implements Runnable {
         String markdown = GpcComparison.markdown(result);
         table.write(markdown);
         Json.print(spec.commandLine().getOut(), new Report(model, classifier.size(), replicates, result.epLogZ(),
-                result.rows(), markdown));
+                result.correctedEpLogZ(), result.rows(), markdown));
     }
 
-    /** The JSON of {@code bench gpc}: one row per entry, and EP's log Z. */
-    record Report(String model, int cases, int replicates, double epLogZ, List<GpcComparison.Row> rows, String table) {
+    /** The JSON of {@code bench gpc}: one row per entry, EP's log Z and the corrected EP's. */
+    record Report(String model, int cases, int replicates, double epLogZ, double correctedEpLogZ,
+                  List<GpcComparison.Row> rows, String table) {
     }
 }

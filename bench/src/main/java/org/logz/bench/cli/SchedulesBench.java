@@ -33,7 +33,8 @@ final class SchedulesBench implements Runnable {
 
     @Option(names = "--schedules", split = ";", defaultValue = "linear;geometric;sigmoid;varopt;"
             + "varopt:max-step=0.009;smc:0.9;smc:0.99;smc:0.999", paramLabel = "S;S;...",
-            description = "AIS schedules (linear, geometric[:βmin], sigmoid[:δ], varopt[:pilot=K0,chains=C,max-step=d]) "
+            description = "AIS schedules (linear, geometric[:βmin], sigmoid[:δ], salakhutdinov:K, "
+                    + "varopt[:pilot=K0,chains=C,max-step=d], gms13[:knots=N,chains=C,burn-in=B,sweeps=S]) "
                     + "and smc:ρ entries, separated by semicolons. Default: ${DEFAULT-VALUE}.")
     List<String> schedules;
 

@@ -26,7 +26,9 @@ import org.logz.estimate.smc.SmcTracePoint;
 import org.logz.estimate.tempered.ParallelTempering;
 import org.logz.estimate.tempered.PtResult;
 import org.logz.estimate.tempered.TemperedResult;
+import org.logz.estimate.work.HistogramGibbs;
 import org.logz.io.AtomicFiles;
+import org.logz.model.AnnealedMarginal;
 import org.logz.train.TrainingRun;
 
 /**
@@ -39,9 +41,10 @@ public final class TracePlot {
 
     /**
      * Annealing: the weights' ESS fraction along β on [0, 1], with the 10% line below which the
-     * result warns ({@code low-ess}), so a collapse shows where it happens.
+     * result warns ({@code low-ess}), so a collapse shows where it happens; where {@code lag} is given (the Gaussian
+     * toy), below it the chains' marginal q_k against the equilibrium p_k along the path, mean ± sd (Habeck Fig. 1B).
      */
-    public static void write(Path file, AnnealingResult result) {
+    public static void write(Path file, AnnealingResult result, List<AnnealedMarginal> lag) {
         List<TracePoint> trace = result.trace();
         double[] beta = new double[trace.size()];
         double[] essFraction = new double[trace.size()];
@@ -57,7 +60,43 @@ public final class TracePlot {
         low.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(java.awt.Color.RED);
         roundX(chart, 0, 1);
         roundY(chart, 0, 1);
-        save(file, chart);
+        if (lag.isEmpty()) {
+            save(file, chart);
+        } else {
+            save(file, chart, lagChart(lag));
+        }
+    }
+
+    private static XYChart lagChart(List<AnnealedMarginal> lag) {
+        int n = lag.size();
+        double[] beta = new double[n];
+        double[][] q = new double[3][n];
+        double[][] p = new double[3][n];
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            AnnealedMarginal m = lag.get(i);
+            beta[i] = m.beta();
+            for (int s = -1; s <= 1; s++) {
+                q[s + 1][i] = m.mean() + s * m.sd();
+                p[s + 1][i] = m.equilibriumMean() + s * m.equilibriumSd();
+                lo = Math.min(lo, Math.min(q[s + 1][i], p[s + 1][i]));
+                hi = Math.max(hi, Math.max(q[s + 1][i], p[s + 1][i]));
+            }
+        }
+        XYChart chart = new XYChartBuilder().width(800).height(500).title("chains' marginal q_k against p_k (Habeck Fig. 1B)")
+                .xAxisTitle("β").yAxisTitle("x: mean ± sd").build();
+        chart.addSeries("q_k mean", beta, q[1]).setMarker(SeriesMarkers.NONE).setLineColor(java.awt.Color.BLUE);
+        chart.addSeries("p_k mean", beta, p[1]).setMarker(SeriesMarkers.NONE).setLineColor(java.awt.Color.BLACK);
+        for (int s : new int[] {0, 2}) {
+            chart.addSeries(s == 0 ? "q_k - sd" : "q_k + sd", beta, q[s]).setMarker(SeriesMarkers.NONE)
+                    .setLineStyle(SeriesLines.DASH_DASH).setLineColor(java.awt.Color.BLUE);
+            chart.addSeries(s == 0 ? "p_k - sd" : "p_k + sd", beta, p[s]).setMarker(SeriesMarkers.NONE)
+                    .setLineStyle(SeriesLines.DASH_DASH).setLineColor(java.awt.Color.BLACK);
+        }
+        roundX(chart, 0, 1);
+        roundY(chart, lo, hi);
+        return chart;
     }
 
     /**
@@ -91,23 +130,29 @@ public final class TracePlot {
         save(file, chart);
     }
 
-    /** Resample-Move and ARM: R_n / R and γ = ESS / R_n along the iterations (the paper's plots). */
+    /**
+     * Resample-Move and ARM: R_n / R and γ = ESS / R_n along the iterations (the paper's plots), and Theorem 1's
+     * optimal R_n^opt / R for the run's total ({@link org.logz.estimate.Allocation}).
+     */
     public static void write(Path file, SequentialResult result) {
         List<SequentialTracePoint> trace = result.trace();
         double[] unit = new double[trace.size()];
         double[] size = new double[trace.size()];
         double[] gamma = new double[trace.size()];
+        double[] optimal = result.allocation().optimalParticles();
         for (int i = 0; i < unit.length; i++) {
             unit[i] = trace.get(i).unit() + 1;
             size[i] = (double) trace.get(i).particles() / result.particles();
             gamma[i] = trace.get(i).gamma();
+            optimal[i] /= result.particles();
         }
         XYChart chart = chart(result.method(), result.logZ(), "variables added n", "R_n / R and γ");
         chart.getStyler().setLegendVisible(true);
         chart.addSeries("R_n / R", unit, size).setMarker(SeriesMarkers.NONE);
+        chart.addSeries("R_n^opt / R (Theorem 1)", unit, optimal).setMarker(SeriesMarkers.NONE);
         chart.addSeries("γ = ESS / R_n", unit, gamma).setMarker(SeriesMarkers.NONE);
         roundX(chart, 1, unit.length == 0 ? 1 : unit[unit.length - 1]);
-        roundY(chart, 0, Math.max(1, max(size)));
+        roundY(chart, 0, Math.max(1, Math.max(max(size), max(optimal))));
         save(file, chart);
     }
 
@@ -188,8 +233,8 @@ public final class TracePlot {
         }
         XYChart chart = chart(result.method(), result.logZ(), "work W", "density");
         chart.getStyler().setLegendVisible(true);
-        chart.addSeries("forward W_f", centers, density(forward, lo, width, bins)).setMarker(SeriesMarkers.NONE);
         double[] forwardDensity = density(forward, lo, width, bins);
+        chart.addSeries("forward W_f", centers, forwardDensity).setMarker(SeriesMarkers.NONE);
         double[] reverseDensity = density(reverse, lo, width, bins);
         chart.addSeries("reverse -W_r", centers, reverseDensity).setMarker(SeriesMarkers.NONE);
         double top = Math.max(max(forwardDensity), max(reverseDensity));
@@ -200,18 +245,62 @@ public final class TracePlot {
                 java.awt.Color.BLACK, SeriesLines.SOLID);
         vertical(chart, "bounds (Habeck eq. 7)", lower, top, java.awt.Color.GRAY, SeriesLines.DASH_DASH);
         vertical(chart, "", upper, top, java.awt.Color.GRAY, SeriesLines.DASH_DASH).setShowInLegend(false);
-        double left = Math.min(lo, Math.min(lower, estimate));
-        double right = Math.max(hi, Math.max(upper, estimate));
+        double[] range = {Math.min(lo, Math.min(lower, estimate)), Math.max(hi, Math.max(upper, estimate))};
         if (exactLogZ.isPresent()) {
-            double exact = result.logZ0() - exactLogZ.getAsDouble();
-            vertical(chart, String.format(Locale.ROOT, "exact %.4f", exact), exact, top, java.awt.Color.RED,
-                    SeriesLines.DOT_DOT);
-            left = Math.min(left, exact);
-            right = Math.max(right, exact);
+            range = marked(chart, "exact", result.logZ0() - exactLogZ.getAsDouble(), top, java.awt.Color.RED, range);
         }
-        roundX(chart, left, right);
+        roundX(chart, range[0], range[1]);
         roundY(chart, 0, top);
-        save(file, chart, energies(result));
+        if (result.method() == Method.HISTOGRAM_GIBBS && result.posterior().isPresent()) {
+            save(file, chart, energies(result), posterior(result, result.posterior().get(), exactLogZ));
+        } else {
+            save(file, chart, energies(result));
+        }
+    }
+
+    /** The histogram-gibbs posterior of log Z (Habeck Fig. 4B): its draws' density, mean, 95% interval, BAR, exact. */
+    private static XYChart posterior(BidirectionalResult result, HistogramGibbs.Posterior p, OptionalDouble exactLogZ) {
+        double[] draws = p.draws();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < draws.length; i++) {
+            draws[i] += result.logZ0();
+            lo = Math.min(lo, draws[i]);
+            hi = Math.max(hi, draws[i]);
+        }
+        int bins = 60;
+        double width = hi > lo ? (hi - lo) / bins : 1;
+        double[] centers = new double[bins];
+        for (int b = 0; b < bins; b++) {
+            centers[b] = lo + (b + 0.5) * width;
+        }
+        double[] d = density(draws, lo, width, bins);
+        double top = max(d);
+        XYChart chart = new XYChartBuilder().width(800).height(500).title("posterior of log Z (Habeck 2017 Fig. 4B)")
+                .xAxisTitle("log Z").yAxisTitle("density").build();
+        chart.addSeries("Gibbs draws", centers, d).setMarker(SeriesMarkers.NONE);
+        double mean = result.logZ0() + p.mean();
+        vertical(chart, String.format(Locale.ROOT, "mean %.4f", mean), mean, top, java.awt.Color.BLACK, SeriesLines.SOLID);
+        vertical(chart, "95% interval", result.logZ0() + p.lower(), top, java.awt.Color.GRAY, SeriesLines.DASH_DASH);
+        vertical(chart, "", result.logZ0() + p.upper(), top, java.awt.Color.GRAY, SeriesLines.DASH_DASH)
+                .setShowInLegend(false);
+        double[] range = {lo, hi};
+        if (result.has(Method.BAR)) {
+            range = marked(chart, "bar", result.logZ(Method.BAR), top, java.awt.Color.BLUE, range);
+        }
+        if (exactLogZ.isPresent()) {
+            range = marked(chart, "exact", exactLogZ.getAsDouble(), top, java.awt.Color.RED, range);
+        }
+        roundX(chart, range[0], range[1]);
+        roundY(chart, 0, top);
+        return chart;
+    }
+
+    /** A dotted vertical line at {@code x} labelled with its value, and {@code range} widened to hold it. */
+    private static double[] marked(XYChart chart, String label, double x, double top, java.awt.Color color,
+                                   double[] range) {
+        vertical(chart, String.format(Locale.ROOT, "%s %.4f", label, x), x, top, color, SeriesLines.DOT_DOT);
+        return new double[] {Math.min(range[0], x), Math.max(range[1], x)};
     }
 
     /** The forward and the reverse chains' mean energies along β, from the traced points that measured them. */

@@ -34,7 +34,7 @@ import org.logz.io.AtomicFiles;
  */
 public final class CheckpointFiles {
     /** The format written; a file of another format is refused. */
-    public static final int FORMAT = 3;
+    public static final int FORMAT = 4;
     private static final long ANNEALING = 0x4C4F475A434B5054L;
     private static final long TEMPERED = 0x4C4F475A434B5254L;
     private static final long BIDIRECTIONAL = 0x4C4F475A434B4244L;

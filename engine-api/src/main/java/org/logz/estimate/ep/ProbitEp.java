@@ -1,12 +1,10 @@
 package org.logz.estimate.ep;
 
 import java.util.List;
-import java.util.OptionalDouble;
 import java.util.stream.IntStream;
 
 import org.logz.base.EstimationException;
 import org.logz.base.UserException;
-import org.logz.estimate.Estimate;
 import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 import org.logz.model.GpClassification;
@@ -63,7 +61,7 @@ public final class ProbitEp {
      * @param seconds     wall time
      */
     public record Result(double logZ, double[] mean, double[] covariance, double[] siteTau, double[] siteNu, int sweeps,
-                         double change, double seconds) implements Estimate {
+                         double change, double seconds) implements Approximation {
         public Result {
             mean = mean.clone();
             covariance = covariance.clone();
@@ -94,29 +92,6 @@ public final class ProbitEp {
         @Override
         public Method method() {
             return Method.EP;
-        }
-
-        /** EP runs on the host in float64, whatever backend the command names. */
-        @Override
-        public String backend() {
-            return "host";
-        }
-
-        /** Deterministic: no Philox key. */
-        @Override
-        public long seed() {
-            return 0;
-        }
-
-        /** A deterministic approximation has no standard error. */
-        @Override
-        public OptionalDouble standardError() {
-            return OptionalDouble.empty();
-        }
-
-        @Override
-        public OptionalDouble visitedBound() {
-            return OptionalDouble.empty();
         }
 
         /** Convergence failures are errors; a converged EP raises no warning of its own. */

@@ -12,9 +12,10 @@ import org.logz.estimate.Warning;
 /**
  * One estimator's reading of a tempered run.
  *
- * @param method {@code rts}, {@code ti}, {@code ti-rb} or {@code mbar}
+ * @param method one of {@link TemperedSampling.Settings#ESTIMATORS}
  * @param logZ   the estimate of the target's log Z (the curve's last entry)
- * @param stdErr batch-means standard error over G groups of chains, each estimated on its own
+ * @param stdErr batch-means standard error over G groups of chains, each estimated on its own (ti-riemann: with its
+ *               discretization error added in quadrature)
  * @param curve  {@code log Z_k} at every level of the ladder
  */
 public record LevelEstimate(Method method, double logZ, double stdErr, double[] curve) {
@@ -53,6 +54,11 @@ public record LevelEstimate(Method method, double logZ, double stdErr, double[] 
         }
         return others.isEmpty() ? Optional.empty()
                 : Optional.of(Warning.estimatorsDisagree(headline, h.logZ(), String.join(", ", others)));
+    }
+
+    /** This estimate with {@code systematic}, a bias no number of samples removes, added to its error in quadrature. */
+    LevelEstimate withSystematic(double systematic) {
+        return new LevelEstimate(method, logZ, Math.hypot(stdErr, systematic), curve);
     }
 
     /** This estimate with its standard error multiplied by {@code factor}. */

@@ -11,16 +11,17 @@ import org.logz.base.UserException;
  * 2016). Levels are indexed from 0 (β = 0, the base, whose normalizer is known) to K - 1 (β = 1).
  *
  * @param levelBetas the ladder β_0 = 0 &lt; ... &lt; β_{K-1} = 1
- * @param values     4K sums: Σ q(β_k|x), Σ q(β_k|x)·slope_k, Σ slope at level k, visits of level k
+ * @param values     5K sums: Σ q(β_k|x), Σ q(β_k|x)·slope_k, Σ slope at level k, visits of level k, Σ slope² at
+ *                   level k
  * @param samples    chain states the sums ran over (chains × iterations)
  */
 public record LevelStatistics(double[] levelBetas, double[] values, long samples) {
     public LevelStatistics {
         levelBetas = levelBetas.clone();
         values = values.clone();
-        if (values.length != 4 * levelBetas.length) {
+        if (values.length != TemperingSteps.SUMS * levelBetas.length) {
             throw new UserException("statistics of " + levelBetas.length + " levels need "
-                    + 4 * levelBetas.length + " values, got " + values.length);
+                    + TemperingSteps.SUMS * levelBetas.length + " values, got " + values.length);
         }
         if (samples < 1) {
             throw new UserException("statistics need at least one sample");
@@ -60,6 +61,25 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
         }
         return v;
     }
+
+    /**
+     * TS, the estimator of eq. 12 on visit counts instead of the Rao-Blackwellized occupancies: {@code ĉ_k} is level
+     * k's share of the visits with 0.1 added to each level's count, as Carlson et al. do for their non-Rao-Blackwellized
+     * curves (§2.4, Fig. 1), so that a level no chain visited moves by a finite amount.
+     */
+    public double[] ts(double[] logZHat, double[] logPrior) {
+        int k = levels();
+        double[] out = new double[k];
+        double base = Math.log(values[3 * k] + TS_PSEUDO_COUNT) - logPrior[0];
+        for (int i = 0; i < k; i++) {
+            out[i] = i == 0 ? logZHat[0]
+                    : logZHat[i] + Math.log(values[3 * k + i] + TS_PSEUDO_COUNT) - logPrior[i] - base;
+        }
+        return out;
+    }
+
+    /** The count Carlson et al. add to each level's visits for TS (§2.4). */
+    static final double TS_PSEUDO_COUNT = 0.1;
 
     /**
      * The RTS update (eq. 12) in log space: {@code log Ẑ_k + log r_0 - log r_k + log ĉ_k - log ĉ_0}.
@@ -113,6 +133,74 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
      */
     public double[] tiRb(double logZ0) {
         return Trapezoid.extrapolated(levelBetas, tiRbSlopes(), logZ0);
+    }
+
+    /**
+     * TI by the right Riemann sum, {@code log Z_j = log Z_0 + Σ_{i ≤ j} (β_i - β_{i-1}) E_i[slope]} (Carlson et al.
+     * Fig. 2's "TI Riemann"): first order in the steps, so its discretization error is about {@link #riemannError}.
+     */
+    public double[] tiRiemann(double logZ0) {
+        double[] slope = tiSlopes();
+        double[] out = new double[slope.length];
+        out[0] = logZ0;
+        for (int j = 1; j < slope.length; j++) {
+            out[j] = out[j - 1] + (levelBetas[j] - levelBetas[j - 1]) * slope[j];
+        }
+        return out;
+    }
+
+    /**
+     * The leading term of the right Riemann sum's error at β = 1: its distance from the trapezoid rule,
+     * {@code Σ (β_i - β_{i-1}) (E_i - E_{i-1}) / 2}, which the Riemann reading adds to its batch-means error (the sum is
+     * biased by that much whatever the number of samples).
+     */
+    public double riemannError() {
+        double[] slope = tiSlopes();
+        double sum = 0;
+        for (int j = 1; j < slope.length; j++) {
+            sum += 0.5 * (levelBetas[j] - levelBetas[j - 1]) * (slope[j] - slope[j - 1]);
+        }
+        return Math.abs(sum);
+    }
+
+    /**
+     * TI by the trapezoid rule with the correction of Friel, Hurn &amp; Wyse (2014, eq. 8), Carlson et al. Fig. 2's "TI
+     * trap corrected": the trapezoid's error on [β_{i-1}, β_i] is about {@code -(Δβ²/12)(E'(β_i) - E'(β_{i-1}))}, and
+     * the derivative of the mean slope is the variance of the slope, {@code V_i}, read from the states visited at level i
+     * (levels with fewer than two visits take it interpolated from their neighbours).
+     */
+    public double[] tiFriel(double logZ0) {
+        double[] slope = tiSlopes();
+        double[] variance = slopeVariances();
+        double[] out = Trapezoid.curve(levelBetas, slope, logZ0);
+        double correction = 0;
+        for (int j = 1; j < out.length; j++) {
+            double step = levelBetas[j] - levelBetas[j - 1];
+            correction -= step * step / 12 * (variance[j] - variance[j - 1]);
+            out[j] += correction;
+        }
+        return out;
+    }
+
+    private double[] slopeVariances() {
+        int k = levels();
+        double[] variance = new double[k];
+        boolean[] known = new boolean[k];
+        boolean any = false;
+        for (int i = 0; i < k; i++) {
+            double n = values[3 * k + i];
+            known[i] = n > 1;
+            any |= known[i];
+            if (known[i]) {
+                double mean = values[2 * k + i] / n;
+                variance[i] = Math.max(0, (values[4 * k + i] / n - mean * mean) * n / (n - 1));
+            }
+        }
+        if (any) {
+            // with no level visited twice there is no variance to read, and no correction
+            fillGaps(variance, known);
+        }
+        return variance;
     }
 
     private double[] tiSlopes() {
@@ -184,7 +272,8 @@ public record LevelStatistics(double[] levelBetas, double[] values, long samples
         LevelStatistics[] out = new LevelStatistics[groups];
         for (int g = 0; g < groups; g++) {
             long members = (chains - g + groups - 1) / groups;
-            out[g] = new LevelStatistics(levelBetas, Arrays.copyOfRange(values, 4 * k * g, 4 * k * (g + 1)),
+            int width = TemperingSteps.SUMS * k;
+            out[g] = new LevelStatistics(levelBetas, Arrays.copyOfRange(values, width * g, width * (g + 1)),
                     iterations * members);
         }
         return out;

@@ -77,7 +77,8 @@ public final class TemperedCoordinator {
             bytes += p.transferredBytes();
         }
         if (stage instanceof TemperedStage.Anneal) {
-            initialLogZ = initialLogZ(concat(parts, StageResult::annealMax), concat(parts, StageResult::annealSum));
+            initialLogZ = settings.flatStart() ? flat(last.logZ0())
+                    : initialLogZ(concat(parts, StageResult::annealMax), concat(parts, StageResult::annealSum));
             logZHat = initialLogZ.clone();
             done = k - 1;
         } else if (stage instanceof TemperedStage.Round r) {
@@ -156,6 +157,13 @@ public final class TemperedCoordinator {
         return new TemperedStage.Final(logZHat, rounds == 0);
     }
 
+    /** Ẑ_k = Z_0 at every level: Carlson et al.'s start (§2.4, Fig. 1), which the initial rounds correct. */
+    private double[] flat(double logZ0) {
+        double[] logZ = new double[k];
+        Arrays.fill(logZ, logZ0);
+        return logZ;
+    }
+
     /** The running AIS estimate at each β_k, the blocks' sums added in block order. */
     private double[] initialLogZ(double[] max, double[] sum) {
         int blocks = TemperingSteps.blocks(m, groups);
@@ -197,7 +205,12 @@ public final class TemperedCoordinator {
         List<LevelEstimate> estimates = new ArrayList<>();
         double[] rts = all.rts(logZHat, logPrior);
         estimates.add(LevelEstimate.of(Method.RTS, rts, read(group, s -> s.rts(logZHat, logPrior))));
+        estimates.add(LevelEstimate.of(Method.TS, all.ts(logZHat, logPrior), read(group, s -> s.ts(logZHat, logPrior))));
         estimates.add(LevelEstimate.of(Method.TI, all.ti(logZ0), read(group, s -> s.ti(logZ0))));
+        // the Riemann sum is biased by its first-order discretization error whatever the samples; its error says so
+        estimates.add(LevelEstimate.of(Method.TI_RIEMANN, all.tiRiemann(logZ0), read(group, s -> s.tiRiemann(logZ0)))
+                .withSystematic(all.riemannError()));
+        estimates.add(LevelEstimate.of(Method.TI_FRIEL, all.tiFriel(logZ0), read(group, s -> s.tiFriel(logZ0))));
         estimates.add(LevelEstimate.of(Method.TI_RB, all.tiRb(logZ0), read(group, s -> s.tiRb(logZ0))));
         List<MbarSamples> kept = kept(parts);
         int stored = 0;
@@ -223,6 +236,7 @@ public final class TemperedCoordinator {
         listener.progress(total, total, rts[k - 1], Double.NaN);
         return new TemperedResult(settings.headline(), last.backend(), last.description(), logZ0, estimates, betas,
                 logPrior, all.occupancy(), all.visits(), initialLogZ, rounds, converged, deviation, m, group.size(),
+                DeltaMethod.of(group),
                 stored, mbarResidual, transitions, settings.seed(), seconds, bytes,
                 Double.isNaN(bound) ? OptionalDouble.empty() : OptionalDouble.of(bound));
     }

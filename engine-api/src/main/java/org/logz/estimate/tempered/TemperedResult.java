@@ -16,21 +16,24 @@ import org.logz.estimate.Warning;
  * <p>Construction throws {@link ImpossibleEstimateException} when the headline estimate lies below {@code
  * visitedBound} by more than three standard errors.
  *
- * @param method          the headline estimator ({@code rts}, {@code ti}, {@code ti-rb} or {@code mbar})
+ * @param method          the headline estimator, one of {@link TemperedSampling.Settings#ESTIMATORS}
  * @param backend         backend name
  * @param path            what was tempered
  * @param logZ0           exact log normalizer of the base (β = 0)
- * @param estimates       RTS, TI, TI-RB and (when samples were kept) MBAR, in that order
+ * @param estimates       one per {@link TemperedSampling.Settings#ESTIMATORS}, in that order (MBAR when samples were
+ *                        kept)
  * @param levelBetas      the ladder
  * @param logPrior        log r_k
  * @param occupancy       ĉ_k of the final run (eq. 9); close to r_k when the run mixed over the ladder
  * @param visits          how often each level was visited in the final run
- * @param initialLogZ     log Ẑ_k before the initial rounds (from a forward annealing pass over the ladder)
+ * @param initialLogZ     log Ẑ_k before the initial rounds (from a forward annealing pass over the ladder, or log Z_0
+ *                        everywhere for the Ẑ = 1 start)
  * @param initialRounds   initial rounds run (§2.4)
  * @param converged       whether the rounds met {@code max_k |r_k - ĉ_k| < 0.1/K} before the cap
  * @param finalDeviation  {@code max_k |r_k - ĉ_k|} of the last initial round
  * @param chains          parallel chains
  * @param batches         groups of chains behind the standard errors (batch means over chains)
+ * @param deltaMethod     eq. 16's approximate bias and standard error of the RTS estimate at β = 1
  * @param mbarSamples     stored states MBAR was solved on (0: MBAR not run)
  * @param mbarResidual    MBAR's self-consistency residual (NaN when MBAR was not run)
  * @param sweeps          chain-sweeps done: Markov transitions × chains, initialization included
@@ -42,8 +45,8 @@ import org.logz.estimate.Warning;
 public record TemperedResult(Method method, String backend, String path, double logZ0, List<LevelEstimate> estimates,
                              double[] levelBetas, double[] logPrior, double[] occupancy, long[] visits,
                              double[] initialLogZ, int initialRounds, boolean converged, double finalDeviation,
-                             int chains, int batches, int mbarSamples, double mbarResidual, long sweeps, long seed,
-                             double seconds, long transferBytes, OptionalDouble visitedBound) implements Estimate {
+                             int chains, int batches, DeltaMethod deltaMethod, int mbarSamples, double mbarResidual,
+                             long sweeps, long seed, double seconds, long transferBytes, OptionalDouble visitedBound) implements Estimate {
     /** The stop rule of the initial rounds (Carlson et al. §2.4): {@code max_k |r_k - ĉ_k| < 0.1/K}. */
     public static final double STOP = 0.1;
 

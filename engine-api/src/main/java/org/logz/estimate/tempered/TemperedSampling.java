@@ -66,12 +66,16 @@ public final class TemperedSampling {
      * @param batches     groups of chains behind the standard errors (at least 2; at most the chains)
      * @param mbarSamples chain states kept (thinned evenly) for MBAR; 0 skips MBAR
      * @param seed        Philox key
-     * @param headline    the estimator the result reports as its estimate: rts, ti, ti-rb or mbar
+     * @param headline    the estimator the result reports as its estimate, one of {@link #ESTIMATORS}
+     * @param flatStart   whether log Ẑ starts at {@code log Z_0} on every level (Ẑ = 1 in Carlson et al.'s
+     *                    normalization, §2.4) instead of at the annealing pass's estimate; the pass still runs, for
+     *                    the chains' states
      */
     public record Settings(int chains, Schedule ladder, double[] logPrior, int roundSweeps, int maxRounds, int sweeps,
-                           int batches, int mbarSamples, long seed, Method headline) {
+                           int batches, int mbarSamples, long seed, Method headline, boolean flatStart) {
         /** The estimators a run reads, in order (MBAR only when samples are kept). */
-        public static final List<Method> ESTIMATORS = List.of(Method.RTS, Method.TI, Method.TI_RB, Method.MBAR);
+        public static final List<Method> ESTIMATORS = List.of(Method.RTS, Method.TS, Method.TI, Method.TI_RIEMANN,
+                Method.TI_FRIEL, Method.TI_RB, Method.MBAR);
 
         public Settings {
             if (!ESTIMATORS.contains(headline)) {
@@ -87,6 +91,9 @@ public final class TemperedSampling {
             if (roundSweeps < 2) {
                 throw new UserException("sweeps per initial round must be at least 2 (a round reads only its second "
                         + "half), got " + roundSweeps);
+            }
+            if (flatStart && maxRounds == 0) {
+                throw new UserException("a tempered run that starts from Ẑ = 1 needs initial rounds to find Ẑ");
             }
             if (maxRounds < 0 || maxRounds > 16) {
                 throw new UserException("initial rounds must be between 0 and 16 (each twice as long as the "
@@ -112,7 +119,13 @@ public final class TemperedSampling {
             }
         }
 
-        /** RTS as the headline. */
+        /** Ẑ from the annealing pass. */
+        public Settings(int chains, Schedule ladder, double[] logPrior, int roundSweeps, int maxRounds, int sweeps,
+                        int batches, int mbarSamples, long seed, Method headline) {
+            this(chains, ladder, logPrior, roundSweeps, maxRounds, sweeps, batches, mbarSamples, seed, headline, false);
+        }
+
+        /** RTS as the headline, Ẑ from the annealing pass. */
         public Settings(int chains, Schedule ladder, double[] logPrior, int roundSweeps, int maxRounds, int sweeps,
                         int batches, int mbarSamples, long seed) {
             this(chains, ladder, logPrior, roundSweeps, maxRounds, sweeps, batches, mbarSamples, seed, Method.RTS);
@@ -273,6 +286,7 @@ public final class TemperedSampling {
         run.put("ladder", settings.levels() + "/" + ContentDigest.of(settings.ladder().betas()));
         run.put("prior", ContentDigest.of(settings.logPrior()));
         run.put("rounds", settings.roundSweeps() + "x" + settings.maxRounds());
+        run.put("initial-z", settings.flatStart() ? "one" : "ais");
         run.put("sweeps", Integer.toString(settings.sweeps()));
         run.put("batches", Integer.toString(settings.batches()));
         run.put("mbar-samples", Integer.toString(settings.mbarSamples()));

@@ -128,11 +128,11 @@ public final class WorkEstimators {
     }
 
     /**
-     * The histogram (density-of-states) estimator of §5.3 with a bootstrap standard error over
-     * {@code bootstraps} resamples of both work sets (Philox keyed by {@code seed}).
+     * The histogram (density-of-states) estimator of §5.3 on bins of {@code binWidth} (0: one per work value) with a
+     * bootstrap standard error over {@code bootstraps} resamples of both work sets (Philox keyed by {@code seed}).
      */
-    public static WorkEstimate histogram(double[] wF, double[] wR, int bootstraps, long seed) {
-        double estimate = WorkHistogram.of(wF, wR).logRatio();
+    public static WorkEstimate histogram(double[] wF, double[] wR, double binWidth, int bootstraps, long seed) {
+        double estimate = WorkHistogram.binned(wF, wR, binWidth).logRatio();
         if (bootstraps < 2) {
             return WorkEstimate.of(Method.HISTOGRAM, estimate);
         }
@@ -151,7 +151,7 @@ public final class WorkEstimators {
                 Philox.block(seed, i, b, 1, StreamTag.BOOTSTRAP, words);
                 r[i] = wR[(int) ((words[0] & 0xFFFFFFFFL) % r.length)];
             }
-            values[b] = WorkHistogram.solve(f, r).logRatio();
+            values[b] = WorkHistogram.solve(f, r, binWidth).logRatio();
         }
         return WorkEstimate.of(Method.HISTOGRAM, estimate, Math.sqrt(variance(values)));
     }

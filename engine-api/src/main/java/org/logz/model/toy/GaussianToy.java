@@ -1,8 +1,11 @@
 package org.logz.model.toy;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import org.logz.base.UserException;
+import org.logz.model.AnnealedMarginal;
 import org.logz.model.TemperedModel;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -140,6 +143,44 @@ public record GaussianToy(double mu0, double sigma0, double tau0, double mu1, do
     /** {@code log Z_1 = log(√(2π) σ1)}, the exact answer. */
     public double logZ1() {
         return 0.5 * Math.log(2 * Math.PI) + Math.log(sigma1);
+    }
+
+    /**
+     * The marginals of annealed chains along {@code betas} against the bridge (Habeck Fig. 1B), in closed form: a
+     * Gaussian stays Gaussian under the kernel, {@code m ← τ m + (1-τ) μ_β}, {@code s² ← τ² s² + (1-τ²) σ_β²}, and
+     * {@code transitions} applications of it are one with {@code τ^transitions}. Forward runs start from p_0, reverse
+     * runs from p_1 (their exact start); step k weights at β_k, then moves the chains at β_k, except the last step, which
+     * moves none (as {@code AnnealedImportanceSampling} does), so its states are the previous step's.
+     */
+    public List<AnnealedMarginal> annealedMarginals(double[] betas, boolean forward, int transitions) {
+        int k = betas.length - 1;
+        double start = forward ? 0 : 1;
+        double m = mean(start);
+        double v = sigma(start) * sigma(start);
+        List<AnnealedMarginal> out = new ArrayList<>(k + 1);
+        out.add(marginal(0, start, m, v));
+        for (int i = 1; i <= k; i++) {
+            double beta = forward ? betas[i] : betas[k - i];
+            if (i < k) {
+                double t = Math.pow(tau(beta), transitions);
+                double s = sigma(beta);
+                m = t * m + (1 - t) * mean(beta);
+                v = t * t * v + (1 - t * t) * s * s;
+            }
+            out.add(marginal(i, beta, m, v));
+        }
+        return out;
+    }
+
+    private AnnealedMarginal marginal(int step, double beta, double m, double v) {
+        double s = sigma(beta);
+        double dm = m - mean(beta);
+        double divergence = 0.5 * ((v + dm * dm) / (s * s) - 1 - Math.log(v / (s * s)));
+        double d0 = m - mu0;
+        double d1 = m - mu1;
+        // -slope's mean under N(m, v): E(x - a)² = v + (m - a)²
+        double energy = (v + d1 * d1) / (2 * sigma1 * sigma1) - (v + d0 * d0) / (2 * sigma0 * sigma0);
+        return new AnnealedMarginal(step, beta, m, Math.sqrt(v), mean(beta), s, divergence, energy);
     }
 
     /** {@code KL(p_a ‖ p_b)} between two bridge distributions. */

@@ -1,5 +1,6 @@
 package org.logz.model.toy;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -8,6 +9,7 @@ import java.util.TreeSet;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
+import org.logz.model.AnnealedMarginal;
 import org.logz.estimate.AnnealedImportanceSampling.Start;
 import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
@@ -82,6 +84,11 @@ public record ToyProblem(GaussianToy model) implements Problem {
     public TemperedPath temperingPath(ParticleBackend backend, PathOptions options) {
         throw new UserException("the Gaussian toy runs the annealing methods (ais, raise, bar, cumulant, "
                 + "histogram), not tempered sampling");
+    }
+
+    @Override
+    public List<AnnealedMarginal> annealedMarginals(double[] betas, boolean forward, int transitions) {
+        return model.annealedMarginals(betas, forward, transitions);
     }
 
     @Override

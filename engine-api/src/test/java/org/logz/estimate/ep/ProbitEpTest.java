@@ -102,7 +102,8 @@ class ProbitEpTest {
         assertTrue(e.getMessage().contains("did not converge in 1 sweeps"), e.getMessage());
     }
 
-    private static GpClassification random(Random random, int n, double logEll, double logSigma) {
+    /** A squared-exponential classifier of {@code n} cases in 3 features, labels from the first feature and noise. */
+    static GpClassification random(Random random, int n, double logEll, double logSigma) {
         double[][] x = new double[n][3];
         int[] y = new int[n];
         for (int i = 0; i < n; i++) {

@@ -62,14 +62,14 @@ class WorkEstimatorsTest {
         double upper = WorkEstimators.upperBound(w[1]).logRatio();
         assertTrue(lower < truth && truth < upper, lower + " < " + truth + " < " + upper);
         for (WorkEstimate e : new WorkEstimate[] {WorkEstimators.jarzynskiForward(w[0]), WorkEstimators.jarzynskiReverse(w[1]),
-                WorkEstimators.bar(w[0], w[1]), WorkEstimators.histogram(w[0], w[1], 50, 1),
+                WorkEstimators.bar(w[0], w[1]), WorkEstimators.histogram(w[0], w[1], 0, 50, 1),
                 WorkEstimators.cumulant(w[0], w[1]), WorkEstimators.cumulantForward(w[0]), WorkEstimators.cumulantReverse(w[1])}) {
             // cumulant estimators are exact for Gaussian work; the others within a few standard errors
             double tol = e.stdErr().isPresent() ? Math.max(5 * e.stdErr().getAsDouble(), 0.02) : 0.06;
             assertEquals(truth, e.logRatio(), tol, e.method().toString());
         }
         WorkEstimate bar = WorkEstimators.bar(w[0], w[1]);
-        WorkEstimate histogram = WorkEstimators.histogram(w[0], w[1], 50, 1);
+        WorkEstimate histogram = WorkEstimators.histogram(w[0], w[1], 0, 50, 1);
         assertEquals(bar.stdErr().getAsDouble(), histogram.stdErr().getAsDouble(), 0.5 * bar.stdErr().getAsDouble(),
                 "the bootstrap error of the histogram estimator is of the size of BAR's asymptotic one");
     }

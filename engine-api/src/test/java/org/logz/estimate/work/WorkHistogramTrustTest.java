@@ -68,7 +68,7 @@ class WorkHistogramTrustTest {
         double[] wR = new double[20];
         Arrays.fill(wR, -1);
         double point = WorkHistogram.of(wF, wR).logRatio();
-        WorkEstimate e = assertTimeoutPreemptively(BOUNDED, () -> WorkEstimators.histogram(wF, wR, 50, 1));
+        WorkEstimate e = assertTimeoutPreemptively(BOUNDED, () -> WorkEstimators.histogram(wF, wR, 0, 50, 1));
         assertEquals(point, e.logRatio(), 0);
     }
 

@@ -16,9 +16,9 @@ final class ReferenceTempering {
     }
 
     /**
-     * @param statistics blocks × G × 4K sums, block b's group g at {@code 4K(bG + g)} (block b: chains
+     * @param statistics blocks × G × 5K sums, block b's group g at {@code 5K(bG + g)} (block b: chains
      *                   {@code [BLOCK_MEMBERS·G·b, BLOCK_MEMBERS·G·(b+1))}): occupancy, q-weighted slope, slope at the
-     *                   drawn level, visits, each chain added in chain order
+     *                   drawn level, visits, squared slope at the drawn level, each chain added in chain order
      * @param firstChain the run's index of row 0, whose Philox stream row 0 draws from
      */
     static void temper(double[] logF, double[] slope, double[] logLevelWeight, double[] levelBetas, int[] level,
@@ -54,7 +54,7 @@ final class ReferenceTempering {
         }
         long span = (long) TemperingSteps.BLOCK_MEMBERS * groups;
         for (int r = 0; r < count; r++) {
-            int base = 4 * levels * (int) ((r / span) * groups + r % groups);
+            int base = 5 * levels * (int) ((r / span) * groups + r % groups);
             for (int k = 0; k < levels; k++) {
                 double p = q[r * levels + k];
                 double d = slope[r * levels + k];
@@ -63,6 +63,7 @@ final class ReferenceTempering {
                 if (level[r] == k) {
                     statistics[base + 2 * levels + k] += d;
                     statistics[base + 3 * levels + k]++;
+                    statistics[base + 4 * levels + k] += d * d;
                 }
             }
         }
