@@ -53,9 +53,9 @@ public final class EstimateCommand implements Callable<Integer> {
     String model;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "ais",
-            description = "ais, raise (reverse AIS); bar, cumulant, histogram (forward and reverse annealing); rts, ti, "
-                    + "ti-rb, mbar (tempered sampling); pt (parallel tempering, read by BAR between neighbouring levels, MBAR and TI); rm, arm, arm-anticipate, arm-reseed (sequential: RBMs, and GP "
-                    + "classification but arm-reseed); ep (GP classification); smc, power-posterior, power-posterior-corrected (the "
+            description = "ais, raise (reverse AIS); bar, cumulant, histogram, histogram-gibbs (forward and reverse "
+                    + "annealing); rts, ts, ti, ti-riemann, ti-friel, ti-rb, mbar (tempered sampling); pt (parallel tempering, read by BAR between neighbouring levels, MBAR and TI); rm, arm, arm-anticipate, arm-reseed (sequential: RBMs, and GP "
+                    + "classification but arm-reseed); ep, ep-corrected (GP classification); smc, power-posterior, power-posterior-corrected (the "
                     + "SMC sampler); aisel (glmm/sv: SMC over parameters with an estimated likelihood). The annealing methods run on every model, "
                     + "tempered sampling and pt on all but the Gaussian toy. "
                     + "Default: ${DEFAULT-VALUE}.")
@@ -109,9 +109,11 @@ public final class EstimateCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--plot", paramLabel = "FILE.png",
-            description = "Also plot the run: ESS along β (ais, raise), work distributions and the two directions' mean "
-                    + "energies along β (bar, cumulant, histogram), log Z_k and occupancies along β (rts, ti, ti-rb, mbar), "
-                    + "swap rates and mean d log f/dβ along β (pt), or R_n and γ along n (rm, arm).")
+            description = "Also plot the run: ESS along β (ais, raise; on gauss-toy also the chains' marginal against "
+                    + "p_β), work distributions and the two directions' mean energies along β (bar, cumulant, histogram; "
+                    + "histogram-gibbs also its posterior of log Z), log Z_k and occupancies along β (rts, ts, ti, "
+                    + "ti-riemann, ti-friel, ti-rb, mbar), swap rates and mean d log f/dβ along β (pt), or R_n, Theorem 1's "
+                    + "R_n^opt and γ along n (rm, arm).")
     Path plot;
 
     @Option(names = "--base-rate", paramLabel = "B", defaultValue = "auto",

@@ -75,6 +75,10 @@ class EstimateMethodsTest {
         Accuracy.assertLands("cli ts from Ẑ = 1", flat.get("logZ").asDouble(), flat.get("stderr").asDouble(), exact, 0.1,
                 0.1);
         Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--initial-z", "zero"), "--initial-z must be ais or one");
+        // two chains in two groups on two levels measure no error: none is printed, rather than ± 0
+        JsonNode none = ok("estimate", "--model", "ising:L=4", "--method", "ts", "--levels", "2", "--chains", "2",
+                "--sweeps", "20", "--batches", "2", "--json");
+        assertTrue(none.get("stderr").isNull(), none.toString());
         Cli.assertUserError(Cli.run("estimate", "--method", "rts", "--initial-z", "one", "--rounds", "0"),
                 "needs initial rounds");
         Cli.assertUserError(Cli.run("estimate", "--method", "ais", "--initial-z", "one"), "--initial-z does not apply");
@@ -243,6 +247,8 @@ class EstimateMethodsTest {
                 e.get("bar").get("stderr").asDouble(), "binned at half a nat, still within BAR's error");
         Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy", "--method", "histogram-gibbs", "--gibbs-samples",
                 "5"), "--gibbs-samples must lie in [20");
+        Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy", "--method", "histogram-gibbs", "--chains", "100",
+                "--steps", "50", "--bin-width", "10"), "needs at least 10");
         Cli.assertUserError(Cli.run("estimate", "--model", "gauss-toy", "--method", "bar", "--bin-width", "-1"),
                 "--bin-width must be finite");
         Cli.assertUserError(Cli.run("estimate", "--method", "ais", "--gibbs-samples", "100"), "does not apply");

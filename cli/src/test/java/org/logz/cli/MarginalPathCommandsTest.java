@@ -51,11 +51,32 @@ class MarginalPathCommandsTest {
     @Test
     void whatDoesNotApplyIsRefused() {
         Cli.assertUserError(Cli.run("estimate", "--model", "ising:L=4", "--path", "marginal"), "--path applies to RBMs only");
-        Cli.assertUserError(Cli.run("estimate", "--path", "sideways"), "--path must be full or marginal, got sideways");
+        Cli.assertUserError(Cli.run("estimate", "--path", "sideways"), "--path must be full, marginal or mas");
+        Cli.assertUserError(Cli.run("estimate", "--path", "mas:knots=-1"), "0 to 1000 interior knots");
+        Cli.assertUserError(Cli.run("estimate", "--path", "mas:speed=2"), "unknown key 'speed'");
         Cli.assertUserError(Cli.run("estimate", "--path", "marginal", "--base-rate", "uniform"),
                 "--base-rate does not apply to --path marginal");
         Cli.assertUserError(Cli.run("estimate", "--path", "marginal", "--method", "arm"),
                 "--path does not apply to --method arm");
+    }
+
+    /**
+     * The moment-averages path (Grosse et al. 2013): knot RBMs fitted to averaged moments; AIS and BAR on it land on the
+     * demo's exact log Z, the report names the path and its fit, and the tempered methods, which move chains between
+     * levels, are refused.
+     */
+    @Test
+    void theMomentAveragesPathLands() throws IOException {
+        for (String method : new String[] {"ais", "bar"}) {
+            Cli.Outcome o = Cli.run("estimate", "--json", "--path", "mas:knots=4,chains=50,updates=100", "--method", method,
+                    "--chains", "200", "--steps", "300");
+            assertEquals(0, o.code(), o.err());
+            JsonNode j = o.json();
+            assertTrue(j.get("path").asText().contains("moment-averages path (4 knots fitted"), o.out());
+            assertTrue(Math.abs(j.get("error").asDouble()) <= Math.max(4 * j.get("stderr").asDouble(), 0.1), o.out());
+        }
+        Cli.assertUserError(Cli.run("estimate", "--path", "mas:knots=2,chains=20,updates=10", "--method", "rts"),
+                "tempered sampling needs per-chain temperatures");
     }
 
     @Test

@@ -122,6 +122,20 @@ public final class BidirectionalAnnealing {
     }
 
     /**
+     * {@code coarse-bins} where binning moved the histogram estimate from the binless one (BAR, which it equals
+     * without bins) by more than two of their standard errors: the bins are too wide for the work distributions.
+     */
+    private static Optional<Warning> coarseBins(double width, WorkEstimate histogram, List<WorkEstimate> estimates) {
+        if (width == 0) {
+            return Optional.empty();
+        }
+        WorkEstimate bar = estimates.stream().filter(e -> e.method() == Method.BAR).findFirst().orElseThrow();
+        double shift = histogram.logRatio() - bar.logRatio();
+        double error = Math.max(histogram.stdErr().orElse(0), bar.stdErr().orElse(0));
+        return Math.abs(shift) > 2 * error ? Optional.of(Warning.coarseBins(width, shift, error)) : Optional.empty();
+    }
+
+    /**
      * Every estimator on the forward and reverse runs of these settings (whole, or each put together from its parts by
      * {@link AnnealedImportanceSampling#combine}).
      */
@@ -153,7 +167,10 @@ public final class BidirectionalAnnealing {
         if (failures.isEmpty()) {
             HistogramGibbs.Settings h = settings.histogram();
             try {
-                estimates.add(WorkEstimators.histogram(wF, wR, h.binWidth(), settings.bootstraps(), settings.seed()));
+                WorkEstimate histogram = WorkEstimators.histogram(wF, wR, h.binWidth(), settings.bootstraps(),
+                        settings.seed());
+                estimates.add(histogram);
+                coarseBins(h.binWidth(), histogram, estimates).ifPresent(failures::add);
                 posterior = HistogramGibbs.sample(WorkHistogram.binned(wF, wR, h.binWidth()), h, settings.seed());
                 estimates.add(posterior.estimate());
             } catch (EstimationException e) {

@@ -47,6 +47,13 @@ public record Warning(String code, String message) {
                 + "anneal more slowly", overlap, minimum));
     }
 
+    /** {@code coarse-bins}: binning the density of states moved the histogram estimates off the binless one. */
+    public static Warning coarseBins(double width, double shift, double error) {
+        return new Warning("coarse-bins", String.format(Locale.ROOT, "bins of width %s move the histogram estimate "
+                + "%+.4f from the binless one (BAR), more than twice its standard error %.4f: the histogram and "
+                + "histogram-gibbs readings carry the binning; use a narrower --bin-width or 0", width, shift, error));
+    }
+
     /** {@code gibbs-low-ess}: the histogram-gibbs chain mixed slowly, so its mean and interval rest on few draws. */
     public static Warning gibbsLowEss(double ess, int draws) {
         return new Warning("gibbs-low-ess", String.format(Locale.ROOT, "the Gibbs sampler's log Z has an effective "

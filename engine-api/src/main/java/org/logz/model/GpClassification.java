@@ -60,9 +60,30 @@ public record GpClassification(double[] covariance, int[] labels, String name) {
         }
         covariance = covariance.clone();
         labels = labels.clone();
-        if (Cholesky.lower(plusIdentity(covariance, n), n) == null) {
-            throw new UserException(name + ": K + I is not positive definite (K must be a covariance matrix)");
+        if (!positiveDefinite(plusIdentity(covariance, n), n)) {
+            throw new UserException(name + ": K + I is not positive definite, or singular to working precision (K "
+                    + "must be a covariance matrix)");
         }
+    }
+
+    /**
+     * Whether K + I is positive definite as a covariance plus the identity is: every Cholesky pivot² (a Schur
+     * complement) is then at least the smallest eigenvalue, 1, so one below ½ shows K indefinite (K = [[1, 2], [2, 1]]
+     * makes K + I singular; there is no Gaussian z = f + ε to take orthant probabilities of, and EP returned a finite
+     * log Z for an exact -∞), unless the rounding of a large K (64·n·2⁻⁵²·max K_ii) is as large as the test itself.
+     */
+    private static boolean positiveDefinite(double[] plusIdentity, int n) {
+        double[] l = Cholesky.lower(plusIdentity, n);
+        if (l == null) {
+            return false;
+        }
+        double largest = 0;
+        double smallest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            largest = Math.max(largest, plusIdentity[i * n + i]);
+            smallest = Math.min(smallest, l[i * n + i] * l[i * n + i]);
+        }
+        return smallest > 0.5 - 64.0 * n * Math.ulp(1.0) * largest;
     }
 
     /**

@@ -56,14 +56,17 @@ public final class AnnealingOptions {
             "histogram: bootstrap resamples behind its standard error. Default: ${DEFAULT-VALUE}.");
 
     public static final FamilyOption<Double> BIN_WIDTH = new FamilyOption<>("--bin-width", Double.class, "H", 0.0,
-            "histogram, histogram-gibbs: width of the density of states' bins over the pooled work (0: one per work "
-                    + "value, Habeck eq. 15, where histogram equals BAR). Default: ${DEFAULT-VALUE}.");
+            "bar, cumulant, histogram, histogram-gibbs: width of the bins of the density of states over the pooled "
+                    + "work, which the histogram readings of every work run use (0: one per work value, Habeck eq. 15, "
+                    + "where histogram equals BAR; at least 10 bins). Default: ${DEFAULT-VALUE}.");
 
     public static final FamilyOption<Integer> GIBBS_SAMPLES = new FamilyOption<>("--gibbs-samples", Integer.class, "S",
-            2000, "histogram-gibbs: posterior draws kept after burn-in. Default: ${DEFAULT-VALUE}.");
+            2000, "bar, cumulant, histogram, histogram-gibbs: draws of the histogram's Gibbs posterior kept after "
+                    + "burn-in (the histogram-gibbs reading of every work run). Default: ${DEFAULT-VALUE}.");
 
     public static final FamilyOption<Integer> GIBBS_BURN_IN = new FamilyOption<>("--gibbs-burn-in", Integer.class, "B",
-            200, "histogram-gibbs: Gibbs sweeps discarded first. Default: ${DEFAULT-VALUE}.");
+            200, "bar, cumulant, histogram, histogram-gibbs: Gibbs sweeps of the histogram's posterior discarded "
+                    + "first. Default: ${DEFAULT-VALUE}.");
 
     /** The table, in the order of the help. */
     public static final List<FamilyOption<?>> OPTIONS = List.of(CHAINS, STEPS, SCHEDULE, REVERSE_START, WORK, REVERSE_CHAINS,

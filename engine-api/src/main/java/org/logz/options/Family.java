@@ -127,7 +127,7 @@ public enum Family {
             }
         }
         throw new UserException("unknown --method '" + name + "'; use ais, raise, bar, cumulant, histogram, "
-                + "rts, ti, ti-rb, mbar, pt, rm, arm, arm-anticipate, arm-reseed, smc, power-posterior, "
-                + "power-posterior-corrected, aisel or ep");
+                + "histogram-gibbs, rts, ts, ti, ti-riemann, ti-friel, ti-rb, mbar, pt, rm, arm, arm-anticipate, "
+                + "arm-reseed, smc, power-posterior, power-posterior-corrected, aisel, ep or ep-corrected");
     }
 }

@@ -14,6 +14,7 @@ import org.logz.kernel.TemperedKernel;
 import org.logz.memory.HostMemory;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
+import org.logz.model.rbm.Gradient;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;

@@ -2,6 +2,7 @@ package org.logz.estimate.ep;
 
 import java.util.List;
 
+import org.logz.base.EstimationException;
 import org.logz.estimate.Method;
 import org.logz.estimate.Warning;
 import org.logz.model.GpClassification;
@@ -46,8 +47,11 @@ public record CorrectedEp(ProbitEp.Result ep, double order3, double order4) impl
             double v = 1 / (1 / sii - tau[i]);
             double m = v * (mu[i] / sii - nu[i]);
             double[] a = hermite(m, v, y[i], mu[i], Math.sqrt(sii));
-            a3[i] = a[0];
-            a4[i] = a[1];
+            // a case whose posterior variance is below the arithmetic's reach (K_ii ~ 1e-200) has f_i pinned near 0:
+            // its moments cannot be standardized, and its share of the correction is nil
+            boolean readable = Double.isFinite(a[0]) && Double.isFinite(a[1]);
+            a3[i] = readable ? a[0] : 0;
+            a4[i] = readable ? a[1] : 0;
         }
         double t3 = 0;
         double t4 = 0;
@@ -61,11 +65,15 @@ public record CorrectedEp(ProbitEp.Result ep, double order3, double order4) impl
                 if (!(sjj > 0)) {
                     continue;
                 }
-                double rho = sigma[i * n + j] / Math.sqrt(sii * sjj);
+                double rho = sigma[i * n + j] / (Math.sqrt(sii) * Math.sqrt(sjj));
                 double rho3 = rho * rho * rho;
                 t3 += rho3 * a3[i] * a3[j];
                 t4 += rho3 * rho * a4[i] * a4[j];
             }
+        }
+        if (!Double.isFinite(t3) || !Double.isFinite(t4)) {
+            throw new EstimationException("the second-order correction of EP on " + model + " is not finite (order 3: "
+                    + t3 / 6 + ", order 4: " + t4 / 24 + "); use --method ep or a sampling method");
         }
         return new CorrectedEp(ep, t3 / 6, t4 / 24);
     }

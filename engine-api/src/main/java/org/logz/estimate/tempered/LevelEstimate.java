@@ -49,7 +49,8 @@ public record LevelEstimate(Method method, double logZ, double stdErr, double[] 
         List<String> others = new ArrayList<>();
         for (LevelEstimate e : estimates) {
             if (e.method() != headline && Warning.disagree(h.logZ(), h.stdErr(), e.logZ(), e.stdErr())) {
-                others.add(String.format(Locale.ROOT, "%s %.4f ± %.4f", e.method(), e.logZ(), e.stdErr()));
+                others.add(e.stdErr() > 0 ? String.format(Locale.ROOT, "%s %.4f ± %.4f", e.method(), e.logZ(), e.stdErr())
+                        : String.format(Locale.ROOT, "%s %.4f (no error measured)", e.method(), e.logZ()));
             }
         }
         return others.isEmpty() ? Optional.empty()

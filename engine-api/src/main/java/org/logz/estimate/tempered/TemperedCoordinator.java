@@ -206,11 +206,16 @@ public final class TemperedCoordinator {
         double[] rts = all.rts(logZHat, logPrior);
         estimates.add(LevelEstimate.of(Method.RTS, rts, read(group, s -> s.rts(logZHat, logPrior))));
         estimates.add(LevelEstimate.of(Method.TS, all.ts(logZHat, logPrior), read(group, s -> s.ts(logZHat, logPrior))));
-        estimates.add(LevelEstimate.of(Method.TI, all.ti(logZ0), read(group, s -> s.ti(logZ0))));
+        double[] ti = all.ti(logZ0);
+        estimates.add(LevelEstimate.of(Method.TI, ti, read(group, s -> s.ti(logZ0))));
         // the Riemann sum is biased by its first-order discretization error whatever the samples; its error says so
         estimates.add(LevelEstimate.of(Method.TI_RIEMANN, all.tiRiemann(logZ0), read(group, s -> s.tiRiemann(logZ0)))
                 .withSystematic(all.riemannError()));
-        estimates.add(LevelEstimate.of(Method.TI_FRIEL, all.tiFriel(logZ0), read(group, s -> s.tiFriel(logZ0))));
+        // Friel's correction and Richardson's extrapolation each remove the trapezoid's leading error; what separates
+        // them is the error both leave, which the batch means cannot see (demo RBM, 30 levels: RMS z 1.44 without it)
+        double[] friel = all.tiFriel(logZ0);
+        estimates.add(LevelEstimate.of(Method.TI_FRIEL, friel, read(group, s -> s.tiFriel(logZ0)))
+                .withSystematic(Math.abs(friel[k - 1] - ti[k - 1])));
         estimates.add(LevelEstimate.of(Method.TI_RB, all.tiRb(logZ0), read(group, s -> s.tiRb(logZ0))));
         List<MbarSamples> kept = kept(parts);
         int stored = 0;

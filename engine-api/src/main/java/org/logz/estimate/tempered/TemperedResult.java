@@ -127,8 +127,13 @@ public record TemperedResult(Method method, String backend, String path, double 
         return estimate(method).logZ();
     }
 
+    /**
+     * The headline's batch-means error; none where every group of chains gave the same number (two chains on two
+     * levels that never left them), which measures nothing.
+     */
     @Override
     public OptionalDouble standardError() {
-        return OptionalDouble.of(estimate(method).stdErr());
+        double se = estimate(method).stdErr();
+        return se > 0 ? OptionalDouble.of(se) : OptionalDouble.empty();
     }
 }

@@ -49,8 +49,17 @@ public final class WorkHistogram {
         Bar.requireWork("forward", wF);
         Bar.requireWork("reverse", wR);
         Bar.requireOverlap(wF, wR);
-        return solve(wF, wR, width);
+        WorkHistogram h = solve(wF, wR, width);
+        if (width > 0 && h.energies.length < MIN_BINS) {
+            throw new UserException(String.format(java.util.Locale.ROOT, "a bin width of %s puts the %d work values in "
+                    + "%d bins; the density of states needs at least %d: use a narrower --bin-width or 0 (one per value)",
+                    width, wF.length + wR.length, h.energies.length, MIN_BINS));
+        }
+        return h;
     }
+
+    /** Fewest non-empty bins a binned density of states may have: with two, a log Z was 70 standard errors off. */
+    public static final int MIN_BINS = 10;
 
     /**
      * The histogram equations for work already checked: bootstrap resamples of overlapping work may

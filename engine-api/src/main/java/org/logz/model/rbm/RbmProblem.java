@@ -49,6 +49,11 @@ public record RbmProblem(RbmSource source) implements Problem {
      */
     @Override
     public TemperedModel temperedModel(ParticleBackend backend, PathOptions options) {
+        if (movesMoments(options)) {
+            BaseRate base = source.baseRate(options.baseRate(), options.data(), backend, options.seed());
+            return MomentAveraging.fit(source.rbm(), base, MomentAveraging.Settings.parse(options.path()), backend,
+                    options.seed());
+        }
         if (marginal(options)) {
             if (!"auto".equals(options.baseRate())) {
                 throw new UserException("--base-rate does not apply to --path marginal: its base is the uniform "
@@ -63,16 +68,31 @@ public record RbmProblem(RbmSource source) implements Problem {
     /** Known before the base rate, whose mode search and Gibbs run take minutes on large models. */
     @Override
     public long bytesPerChain(PathOptions options) {
+        if (movesMoments(options)) {
+            return 2 * TemperedRbm.bytesPerChain(source.rbm()) + 16;
+        }
         return marginal(options) ? MarginalRbm.bytesPerChain(source.rbm()) : TemperedRbm.bytesPerChain(source.rbm());
     }
 
-    /** Whether the options choose the marginal path; a name other than full or marginal is refused. */
+    /** Whether the options choose the moment-averages path, {@code mas[:...]}. */
+    static boolean movesMoments(PathOptions options) {
+        String path = options == null || options.path() == null ? "" : options.path().trim().toLowerCase(Locale.ROOT);
+        return path.equals("mas") || path.startsWith("mas:");
+    }
+
+    /** Whether the options choose the marginal path; a name other than full, marginal or mas[:...] is refused. */
     static boolean marginal(PathOptions options) {
         String path = options == null || options.path() == null ? "full" : options.path().trim().toLowerCase(Locale.ROOT);
         return switch (path) {
             case "full" -> false;
             case "marginal" -> true;
-            default -> throw new UserException("--path must be full or marginal, got " + options.path());
+            default -> {
+                if (movesMoments(options)) {
+                    yield false;
+                }
+                throw new UserException("--path must be full, marginal or mas[:knots=K,chains=C,updates=U], got "
+                        + options.path());
+            }
         };
     }
 

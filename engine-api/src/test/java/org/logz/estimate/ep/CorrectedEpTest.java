@@ -24,6 +24,29 @@ class CorrectedEpTest {
     }
 
     /**
+     * A prior variance below the arithmetic's reach (K = 1e-200·I, the hostile review's case, which printed NaN) pins
+     * every f_i at 0: nothing to correct, and EP's exact 2^-n stands.
+     */
+    @Test
+    void vanishingPriorVarianceIsNotCorrected() {
+        GpClassification m = new GpClassification(new double[] {1e-200, 0, 0, 1e-200}, new int[] {1, -1}, "tiny");
+        CorrectedEp c = CorrectedEp.of(m, ProbitEp.run(m, ProbitEp.Settings.defaults()));
+        assertEquals(-2 * Math.log(2), c.logZ(), 1e-12);
+        GpClassification correlated = new GpClassification(new double[] {1e-170, 5e-171, 5e-171, 1e-170},
+                new int[] {1, 1}, "tiny correlated");
+        assertEquals(-2 * Math.log(2), CorrectedEp.of(correlated, ProbitEp.run(correlated,
+                ProbitEp.Settings.defaults())).logZ(), 1e-12);
+    }
+
+    /** K + I singular to working precision has no orthant probability to approximate: refused as the model loads. */
+    @Test
+    void singularKPlusIdentityIsRefused() {
+        org.logz.base.UserException e = org.junit.jupiter.api.Assertions.assertThrows(org.logz.base.UserException.class,
+                () -> new GpClassification(new double[] {1, 2, 2, 1}, new int[] {1, -1}, "neg"));
+        assertTrue(e.getMessage().contains("singular to working precision"), e.getMessage());
+    }
+
+    /**
      * The tilted marginal's cumulants against a quadrature of {@code N(f; m, v) Φ(y f)}: a_3 and a_4 in units of the
      * tilted marginal's own mean and standard deviation are its standardized third and fourth cumulants.
      */

@@ -21,7 +21,7 @@ class HistogramGibbsTest {
         java.util.Arrays.fill(wF, 30, 40, 1.5);
         double[] wR = new double[20];
         java.util.Arrays.fill(wR, 12, 20, -1.5);
-        WorkHistogram ml = WorkHistogram.binned(wF, wR, 1.5);
+        WorkHistogram ml = WorkHistogram.solve(wF, wR, 1.5);
         double[] e = ml.energies();
         assertEquals(2, e.length);
         assertEquals(0.75, e[0], 0);

@@ -1,4 +1,4 @@
-package org.logz.train;
+package org.logz.model.rbm;
 
 import java.util.stream.IntStream;
 
@@ -11,7 +11,7 @@ import org.logz.numeric.LogSpace;
  * each state's active visible units only. Hidden units go to threads in blocks of {@value #BLOCK} columns, each block
  * summing the states in order, so the result does not depend on the thread count.
  */
-final class Gradient {
+public final class Gradient {
     private static final int BLOCK = 64;
 
     private Gradient() {
@@ -21,7 +21,7 @@ final class Gradient {
      * Adds {@code sign} times the sums of {@code count} states (row-major in {@code x}) to {@code gw}, {@code ga} and
      * {@code gb}.
      */
-    static void accumulate(float[] x, int count, int visible, int hidden, float[] w, float[] b, float sign, float[] gw,
+    public static void accumulate(float[] x, int count, int visible, int hidden, float[] w, float[] b, float sign, float[] gw,
                            float[] ga, float[] gb) {
         int[][] active = new int[count][];
         for (int e = 0; e < count; e++) {
