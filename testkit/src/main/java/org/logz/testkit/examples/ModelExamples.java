@@ -1,11 +1,13 @@
 package org.logz.testkit.examples;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.logz.model.BaseRate;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.model.RandomRbm;
+import org.logz.model.Rbm;
 import org.logz.model.data.DataSequence;
 import org.logz.model.gmm.GaussianMixture;
 import org.logz.model.gpc.TemperedGpc;
@@ -15,6 +17,7 @@ import org.logz.model.latent.LatentFiles;
 import org.logz.model.mixture.MixtureFiles;
 import org.logz.model.rbm.MarginalRbm;
 import org.logz.model.rbm.RbmSequence;
+import org.logz.model.rbm.RbmSpline;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.toy.GaussianToy;
 import org.logz.path.GpcSequence;
@@ -38,6 +41,26 @@ public final class ModelExamples {
         @Override
         public Object model() {
             return new MarginalRbm(RandomRbm.create(11, 5, 1.0, 3));
+        }
+    }
+
+    /** A moment-averages path with one interior knot: half the target's parameters, no fit needed. */
+    public static final class RbmSplineExample implements ModelExample {
+        @Override
+        public Object model() {
+            Rbm target = RandomRbm.create(11, 5, 1.0, 3);
+            BaseRate base = BaseRate.uniform(11);
+            Rbm half = new Rbm(11, 5, scaled(target.weights()), scaled(target.visibleBias()), scaled(target.hiddenBias()));
+            return new RbmSpline(List.of(RbmSpline.baseRbm(base, 5), half, target), new double[] {0, 0.4, 1}, base,
+                    "one knot at half the target's parameters");
+        }
+
+        private static float[] scaled(float[] v) {
+            float[] out = v.clone();
+            for (int i = 0; i < out.length; i++) {
+                out[i] *= 0.5f;
+            }
+            return out;
         }
     }
 
