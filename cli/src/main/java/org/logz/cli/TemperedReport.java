@@ -28,7 +28,8 @@ final class TemperedReport {
         int chains = r.chains();
         Map<Method, Json.Estimate> estimates = new LinkedHashMap<>();
         for (LevelEstimate e : r.estimates()) {
-            estimates.put(e.method(), new Json.Estimate(e.logZ(), e.stdErr()));
+            // a reading whose groups all agreed measured no error: null, as where a method has none
+            estimates.put(e.method(), new Json.Estimate(e.logZ(), e.stdErr() > 0 ? e.stdErr() : Double.NaN));
         }
         double[] curve = r.estimate(c.method).curve();
         double[] betas = r.levelBetas();

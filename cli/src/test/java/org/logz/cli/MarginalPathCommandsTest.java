@@ -75,8 +75,12 @@ class MarginalPathCommandsTest {
             assertTrue(j.get("path").asText().contains("moment-averages path (4 knots fitted"), o.out());
             assertTrue(Math.abs(j.get("error").asDouble()) <= Math.max(4 * j.get("stderr").asDouble(), 0.1), o.out());
         }
-        Cli.assertUserError(Cli.run("estimate", "--path", "mas:knots=2,chains=20,updates=10", "--method", "rts"),
-                "tempered sampling needs per-chain temperatures");
+        // refused before any fit: the tempered methods, the SMC sampler and --tolerance's parallel tempering
+        for (String method : new String[] {"rts", "pt", "smc"}) {
+            Cli.assertUserError(Cli.run("estimate", "--path", "mas", "--method", method),
+                    "--path mas runs the annealing methods");
+        }
+        Cli.assertUserError(Cli.run("estimate", "--path", "mas", "--tolerance", "0.5"), "--path mas runs the annealing");
     }
 
     @Test

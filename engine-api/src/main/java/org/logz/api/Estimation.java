@@ -662,6 +662,9 @@ public final class Estimation {
                         + "their budgets");
             }
         }
+        problem.pathRefusal(Method.CONSENSUS, pathOptions()).ifPresent(refusal -> {
+            throw new UserException(refusal);
+        });
         ProgressListener progress = listener;
         return new Consensus(this, tolerance, timeLimit, listeners != null ? listeners : label -> progress).run();
     }
@@ -954,6 +957,9 @@ public final class Estimation {
                 throw new UserException(refusal);
             });
         }
+        problem.pathRefusal(method, pathOptions()).ifPresent(refusal -> {
+            throw new UserException(refusal);
+        });
         if (family == Family.SEQUENTIAL) {
             for (String option : new String[] {"--inner", "--proposal", "--likelihood"}) {
                 if (given(option)) {

@@ -79,6 +79,11 @@ public enum Family {
     }
 
     /** Whether runs of this family read the option of this command-line name. */
+    /** Whether this family runs {@code method}. */
+    public boolean runs(Method method) {
+        return methods.contains(method);
+    }
+
     public boolean reads(String option) {
         return options.contains(option);
     }

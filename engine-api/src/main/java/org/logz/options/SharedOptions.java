@@ -23,8 +23,8 @@ public final class SharedOptions {
                     + "rate, Gibbs sweeps over visible and hidden units) or marginal (Habeck's §6.3: the hidden units "
                     + "alone from the uniform base, the visible units summed out, Metropolis sweeps of single flips; "
                     + "no --base-rate), or mas[:knots=9,chains=100,updates=300,anneal=500,sweeps=100,rate=0.05] (the "
-                    + "moment-averages path of Grosse et al. 2013: knot RBMs fitted to averaged moments, annealing "
-                    + "methods only). Default: full.");
+                    + "moment-averages path of Grosse et al. 2013: knot RBMs fitted to averaged moments; ais, raise, "
+                    + "bar, cumulant, histogram, histogram-gibbs). Default: full.");
 
     public static final FamilyOption<String> KERNEL = new FamilyOption<>("--kernel", String.class, "K", null,
             "GP classification, annealing and tempered methods: the transition, ellipse (elliptical slice sampling) or "

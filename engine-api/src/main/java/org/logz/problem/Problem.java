@@ -169,6 +169,14 @@ public interface Problem {
         return Optional.empty();
     }
 
+    /**
+     * Why {@code method} cannot run on the path {@code options} choose, checked before anything runs (a path whose
+     * construction takes a fit should not run it for a method that then refuses the path); empty where it can.
+     */
+    default Optional<String> pathRefusal(Method method, PathOptions options) {
+        return Optional.empty();
+    }
+
     /** Whether one estimator's answer cannot be checked against an exact value, which the report warns of. */
     default boolean unverified() {
         return false;

@@ -14,6 +14,7 @@ import org.logz.kernel.Kernels;
 import org.logz.kernel.TemperedKernel;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
+import org.logz.numeric.Decimal;
 import org.logz.numeric.Parameters;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
@@ -53,7 +54,7 @@ public final class MomentAveraging {
 
         /** {@code mas[:knots=9,chains=100,updates=300,anneal=500,sweeps=100,rate=0.05]}. */
         public static Settings parse(String spec) {
-            var v = Parameters.of("--path", spec, "mas");
+            var v = Parameters.of("--path", spec, "mas[:knots=K,chains=C,updates=U,anneal=A,sweeps=S,rate=R]");
             for (String key : v.keySet()) {
                 if (!List.of("knots", "chains", "updates", "anneal", "sweeps", "rate").contains(key)) {
                     throw new UserException("--path " + spec + ": unknown key '" + key
@@ -61,15 +62,15 @@ public final class MomentAveraging {
                 }
             }
             try {
-                return new Settings(Integer.parseInt(v.getOrDefault("knots", "9")),
-                        Integer.parseInt(v.getOrDefault("chains", "100")),
-                        Integer.parseInt(v.getOrDefault("updates", "300")),
-                        Integer.parseInt(v.getOrDefault("anneal", "500")),
-                        Integer.parseInt(v.getOrDefault("sweeps", "100")),
-                        Double.parseDouble(v.getOrDefault("rate", "0.05")));
+                return new Settings(Decimal.parseInt(v.getOrDefault("knots", "9")),
+                        Decimal.parseInt(v.getOrDefault("chains", "100")),
+                        Decimal.parseInt(v.getOrDefault("updates", "300")),
+                        Decimal.parseInt(v.getOrDefault("anneal", "500")),
+                        Decimal.parseInt(v.getOrDefault("sweeps", "100")),
+                        Decimal.parse(v.getOrDefault("rate", "0.05")).orElseThrow(NumberFormatException::new));
             } catch (NumberFormatException e) {
-                throw new UserException("--path " + spec + ": knots, chains, updates, anneal and sweeps are integers, "
-                        + "rate a number");
+                throw new UserException("--path " + spec + ": write mas[:knots=K,chains=C,updates=U,anneal=A,sweeps=S,"
+                        + "rate=R] with whole numbers K, C, U, A, S and a decimal R");
             }
         }
 
@@ -84,6 +85,12 @@ public final class MomentAveraging {
 
     /** The path of {@code target} from {@code base}, its knots fitted on {@code backend} under a key from {@code seed}. */
     public static RbmSpline fit(Rbm target, BaseRate base, Settings s, ParticleBackend backend, long seed) {
+        long started = System.nanoTime();
+        if (s.knots() == 0) {
+            // no interior knot: the geometric path itself, nothing to fit
+            return new RbmSpline(List.of(RbmSpline.baseRbm(base, target.hidden()), target), new double[] {0, 1}, base,
+                    "no interior knots: the geometric path");
+        }
         int n = target.visible();
         int h = target.hidden();
         long key = Philox.derive(seed, StreamTag.PILOT, 2);
@@ -125,8 +132,9 @@ public final class MomentAveraging {
         }
         betas[betas.length - 1] = 1;
         knots.add(target);
-        return new RbmSpline(knots, betas, base, String.format(Locale.ROOT, "%d knots fitted by %d updates of %d chains, "
-                + "%d chain-sweeps", s.knots(), s.updates(), m, s.sweepsRun()));
+        return new RbmSpline(knots, betas, base, String.format(Locale.ROOT, "%d knots fitted by %d updates of %d chains "
+                + "at rate %s to moments from %d annealing steps and %d sweeps: %d chain-sweeps in %.1f s", s.knots(),
+                s.updates(), m, s.learningRate(), s.anneal(), s.sweeps(), s.sweepsRun(), (System.nanoTime() - started) * 1e-9));
     }
 
     /** PCD toward {@code goal} from {@code start}; the chains in {@code x} carry over; the second half averaged. */

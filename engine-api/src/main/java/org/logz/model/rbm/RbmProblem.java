@@ -12,6 +12,7 @@ import org.logz.estimate.ResampleMove;
 import org.logz.model.BaseRate;
 import org.logz.model.Rbm;
 import org.logz.model.TemperedModel;
+import org.logz.options.Family;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
 import org.logz.problem.ModelFamily;
@@ -63,6 +64,31 @@ public record RbmProblem(RbmSource source) implements Problem {
         }
         BaseRate base = source.baseRate(options.baseRate(), options.data(), backend, options.seed());
         return new TemperedRbm(source.rbm(), base);
+    }
+
+    /**
+     * The moment-averages path runs the annealing methods only: tempered sampling and parallel tempering move chains
+     * between levels, which its kernels do not, and the SMC sampler's power-posterior readings would integrate the mean
+     * slope across the kinks the path has at its knots.
+     */
+    @Override
+    public Optional<String> pathRefusal(Method method, PathOptions options) {
+        if (!movesMoments(options) || Family.ANNEALING.runs(method) || Family.WORK.runs(method)) {
+            return Optional.empty();
+        }
+        return Optional.of("--path mas runs the annealing methods (ais, raise, bar, cumulant, histogram, "
+                + "histogram-gibbs), not " + (method == Method.CONSENSUS ? "--tolerance, which runs pt"
+                : "--method " + method));
+    }
+
+    /** The same refusal for the runs that need a tempering path without naming a method (--tolerance's pt). */
+    @Override
+    public TemperedPath temperingPath(ParticleBackend backend, PathOptions options) {
+        if (movesMoments(options)) {
+            throw new UserException("--path mas runs the annealing methods (ais, raise, bar, cumulant, histogram, "
+                    + "histogram-gibbs), not tempered sampling or parallel tempering (nor --tolerance, which runs pt)");
+        }
+        return Problem.super.temperingPath(backend, options);
     }
 
     /** Known before the base rate, whose mode search and Gibbs run take minutes on large models. */

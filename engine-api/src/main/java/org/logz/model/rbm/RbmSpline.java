@@ -94,13 +94,19 @@ public record RbmSpline(List<Rbm> knots, double[] knotBetas, BaseRate base, Stri
         return out;
     }
 
+    /** The knots' β's and numbers and the base rate's, in one digest. */
     @Override
     public String fingerprint() {
-        StringBuilder s = new StringBuilder("moment-averages spline at " + ContentDigest.of(knotBetas));
-        for (Rbm r : knots) {
-            s.append(", ").append(ContentDigest.of(r.weights(), r.visibleBias(), r.hiddenBias()));
+        Object[] parts = new Object[2 + 3 * knots.size()];
+        parts[0] = knotBetas;
+        parts[1] = base.logOdds();
+        for (int i = 0; i < knots.size(); i++) {
+            parts[2 + 3 * i] = knots.get(i).weights();
+            parts[3 + 3 * i] = knots.get(i).visibleBias();
+            parts[4 + 3 * i] = knots.get(i).hiddenBias();
         }
-        return s.toString();
+        return "rbm " + target().visible() + "x" + target().hidden() + " on the moment-averages path, "
+                + knots.size() + " knots " + ContentDigest.of(parts);
     }
 
     @Override
@@ -110,9 +116,10 @@ public record RbmSpline(List<Rbm> knots, double[] knotBetas, BaseRate base, Stri
                 + base.source();
     }
 
+    /** What the reports print after "base rate": the source, and the path with its fit. */
     @Override
     public String baseRateSource() {
-        return base.source();
+        return base.source() + " (moment-averages path: " + summary + ")";
     }
 
     @Override
@@ -146,7 +153,7 @@ public record RbmSpline(List<Rbm> knots, double[] knotBetas, BaseRate base, Stri
         return new TemperedRbm(target(), base).exactTargetSamples(count, seed);
     }
 
-    /** Its kernels move every chain at one β: the annealing methods and the SMC sampler run on it. */
+    /** Its kernels move every chain at one β: the annealing methods run on it (RbmProblem.pathRefusal). */
     @Override
     public boolean supportsTempering() {
         return false;
