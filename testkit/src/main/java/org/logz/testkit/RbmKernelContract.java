@@ -99,7 +99,7 @@ public abstract class RbmKernelContract extends BackendTest {
         try (TemperedKernel ops = Kernels.tempered(backend, new TemperedRbm(rbm, BaseRate.of(a0, "test"))); ParticleMatrix m = backend.matrix(count, 5)) {
             for (double beta : new double[] {1.0, 0.6}) {
                 ops.sampleBase(m, count, 11, 0);
-                ops.transition(m, count, Betas.of(beta), 30, 11, 1);
+                ops.transition(m, count, Betas.of(beta), 12, 11, 1);
                 double[] chi = Reference.chiSquare(backend.download(m, count), count, 5, 5,
                         Reference.temperedProbabilities(rbm, a0, beta));
                 assertTrue(chi[0] < Reference.chiSquareCritical(chi[1]),

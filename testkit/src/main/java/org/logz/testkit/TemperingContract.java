@@ -199,7 +199,7 @@ public abstract class TemperingContract extends BackendTest {
              ParticleVector b = backend.vector(count)) {
             backend.upload(betas, b);
             ops.sampleBase(m, count, 13, 0);
-            ops.transition(m, count, Betas.of(b), 30, 13, 1);
+            ops.transition(m, count, Betas.of(b), 12, 13, 1);
             float[] all = backend.download(m, count);
             for (int g = 0; g < 2; g++) {
                 int rows = (count - g + 1) / 2;
