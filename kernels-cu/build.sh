@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds what the CUDA backend loads (Maven runs this in kernels-cu's generate-resources phase):
 #  1. target/generated-include/stream_tags.h, the stream tags of org.logz.random.StreamTag as #defines;
-#  2. the host-emulation JNI library, g++ compiling the unchanged .cu sources with cuda_emu.h;
+#  2. the host-emulation JNI library, g++ compiling the unchanged .cu sources with cuda_emu.h, and its profile twin
+#     (emu_profile.cpp);
 #  3. with nvcc (CUDA_HOME, PATH or /usr/local/cuda/bin): a fatbin with SASS for sm_75, sm_80, sm_86,
 #     sm_89, sm_90 plus PTX, a PTX for compute_75 and the same PTX with .version lowered to 8.0 for
 #     drivers older than R580; every PTX is assembled by ptxas for sm_80 and sm_90, so a kernel that
@@ -76,16 +77,33 @@ if [ -f "$library" ] && [ "$(cat "$work/emu.stamp" 2>/dev/null)" = "$stamp" ]; t
 elif command -v g++ >/dev/null 2>&1 && [ -f "$java_home/include/jni.h" ]; then
   mkdir -p "$(dirname "$library")"
   # a g++ too old for the sources (C++17) loses the emulator with a warning, not the build
-  if g++ -std=c++17 -O2 -fPIC -shared -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=0 -fno-fast-math \
-      -Wall -Wno-unused-function -Wno-maybe-uninitialized -Wno-unknown-pragmas \
-      -I"$java_home/include" -I"$java_home/include/linux" -I"$cuda_src" -I"$emu_src" -I"$work" -I"$generated" \
-      "$emu_src/emu_kernels.cpp" "$emu_src/emu_runtime.cpp" "$emu_src/emu_memcheck.cpp" "$emu_src/emu_jni.cpp" \
+  emu_flags=(-std=c++17 -O2 -fPIC -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=0 -fno-fast-math
+      -Wall -Wno-unused-function -Wno-maybe-uninitialized -Wno-unknown-pragmas
+      -I"$java_home/include" -I"$java_home/include/linux" -I"$cuda_src" -I"$emu_src" -I"$work" -I"$generated")
+  runtime=("$emu_src/emu_runtime.cpp" "$emu_src/emu_memcheck.cpp" "$emu_src/emu_profile.cpp" "$emu_src/emu_jni.cpp")
+  profiled="$(dirname "$library")/liblogz_cuda_emu_profile.so"
+  # the profile library (emu_profile.cpp): the kernels compiled with g++'s ThreadSanitizer and trace-pc
+  # instrumentation passes, whose calls emu_profile.cpp answers (no sanitizer runtime is linked; -z defs proves
+  # every call is answered); built beside the plain library, on the other core
+  { g++ "${emu_flags[@]}" -DLOGZ_EMULATOR_PROFILE -fsanitize=thread -fsanitize-coverage=trace-pc \
+        -c "$emu_src/emu_kernels.cpp" -o "$work/emu_kernels_profile.o" \
+      && g++ "${emu_flags[@]}" -DLOGZ_EMULATOR_PROFILE -shared -Wl,-z,defs "$work/emu_kernels_profile.o" "${runtime[@]}" \
+        -o "$profiled.part" -lpthread; } 2>"$work/emu_profile.log" &
+  profile_build=$!
+  if g++ "${emu_flags[@]}" -shared "$emu_src/emu_kernels.cpp" "${runtime[@]}" \
       -o "$library.part" -lpthread 2>"$work/emu.log"; then
     mv "$library.part" "$library"
+    if wait "$profile_build"; then
+      mv "$profiled.part" "$profiled"
+    else
+      rm -f "$profiled" "$profiled.part"
+      echo "[WARNING] g++ could not build the emulator's profile library ($(grep -m1 -i error "$work/emu_profile.log" || head -n1 "$work/emu_profile.log")); profile mode will be unavailable"
+    fi
     echo "$stamp" > "$work/emu.stamp"
     echo "[INFO] built $library"
   else
-    rm -f "$library" "$library.part"
+    wait "$profile_build" || true
+    rm -f "$library" "$library.part" "$profiled" "$profiled.part"
     echo "[WARNING] g++ could not build the host-emulation library ($(grep -m1 -i error "$work/emu.log" || head -n1 "$work/emu.log")); the cuda-emulated backend will be unavailable"
   fi
 else
@@ -99,10 +117,10 @@ for candidate in "${CUDA_HOME:-}/bin/nvcc" "$(command -v nvcc 2>/dev/null || tru
 done
 if [ -z "$nvcc" ]; then
   echo "[WARNING] nvcc not found (CUDA_HOME, PATH, /usr/local/cuda/bin): GPU kernels not built; the cuda backend will report 'kernels not built'"
-  rm -f "$out/logz_kernels.fatbin" "$out/logz_kernels.ptx" "$out/logz_kernels.lowered.ptx"
+  rm -f "$out/logz_kernels.fatbin" "$out/logz_kernels.ptx" "$out/logz_kernels.lowered.ptx" "$out"/ptxas-sm*.txt
   exit 0
 fi
-if [ -f "$out/logz_kernels.fatbin" ] && [ "$(cat "$work/nvcc.stamp" 2>/dev/null)" = "$stamp" ]; then
+if [ -f "$out/logz_kernels.fatbin" ] && [ -f "$out/ptxas-sm90.txt" ] && [ "$(cat "$work/nvcc.stamp" 2>/dev/null)" = "$stamp" ]; then
   echo "[INFO] GPU kernels up to date"
   exit 0
 fi
@@ -129,12 +147,18 @@ sed -E 's/^\.version [0-9]+\.[0-9]+/.version 8.0/' "$work/logz_kernels.ptx" > "$
 checks=()
 for ptx in "$work/logz_kernels.ptx" "$work/logz_kernels.lowered.ptx"; do
   for sm in 80 90; do
-    "$ptxas" -arch=sm_$sm "$ptx" -o "$work/check.${#checks[@]}.cubin" &
+    # -v: registers, spills, shared memory and stack of every kernel, the resources of the occupancy table
+    # (ptxas-sm80.txt, ptxas-sm90.txt, read by org.logz.cuda.KernelResources)
+    "$ptxas" -v -arch=sm_$sm "$ptx" -o "$work/check.${#checks[@]}.cubin" > "$work/ptxas.${#checks[@]}.txt" 2>&1 &
     checks+=($!)
   done
 done
-for check in "${checks[@]}"; do wait "$check"; done
+for check in "${checks[@]}"; do
+  if ! wait "$check"; then cat "$work"/ptxas.*.txt >&2; exit 1; fi
+done
 rm -f "$work"/check.*.cubin
+cp "$work/ptxas.0.txt" "$out/ptxas-sm80.txt"
+cp "$work/ptxas.1.txt" "$out/ptxas-sm90.txt"
 cp "$work/logz_kernels.fatbin" "$work/logz_kernels.ptx" "$work/logz_kernels.lowered.ptx" "$out/"
 echo "$stamp" > "$work/nvcc.stamp"
 echo "[INFO] built GPU kernels with $("$nvcc" --version | tail -1) and checked every PTX with ptxas for sm_80 and sm_90"

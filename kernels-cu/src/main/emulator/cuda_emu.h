@@ -5,7 +5,7 @@
 // few host threads. In strict mode a shuffle that reads a lane outside its mask, or a warp operation
 // whose mask names an exited lane, aborts the launch with a message.
 //
-// Check modes (emu_runtime.h, set_checks): in race mode the threads of a block run in a random order
+// Check modes (emu_runtime.h, set_checks): profile mode (emu_profile.cpp) counts what a GPU profiler would; in race mode the threads of a block run in a random order
 // between barriers, and every shared-memory access goes through logz_shared's checked references to a
 // detector that remembers, per address, the threads that wrote and read it since the last barrier; an
 // access from another thread in the same barrier interval that conflicts with one of them (a write
@@ -58,10 +58,10 @@ void* dynamic_shared();
 size_t dynamic_shared_bytes();
 [[noreturn]] void fail(const char* message);
 
-// Shared-memory checks (race mode): whether accesses are recorded, the recording, and the failure of
-// an index outside its array.
+// Shared-memory checks (race and profile modes): whether accesses are reported, the report, and the failure
+// of an index outside its array.
 extern thread_local bool shared_checks;
-void shared_access(const void* address, bool write);
+void shared_access(const void* address, bool write, size_t bytes);
 [[noreturn]] void shared_index_failure(long long index, long long extent);
 
 // A checked reference to one shared-memory element: reads and writes are reported to the detector.
@@ -73,14 +73,14 @@ public:
 
     operator T() const {
         if (shared_checks) {
-            shared_access(element_, false);
+            shared_access(element_, false, sizeof(T));
         }
         return *element_;
     }
 
     SharedRef& operator=(T value) {
         if (shared_checks) {
-            shared_access(element_, true);
+            shared_access(element_, true, sizeof(T));
         }
         *element_ = value;
         return *this;

@@ -74,6 +74,14 @@ JNIEXPORT jstring JNICALL Java_org_logz_cuda_EmulatorNative_kernels(JNIEnv* env,
     return env->NewStringUTF(logz_emu::kernel_list().c_str());
 }
 
+JNIEXPORT jboolean JNICALL Java_org_logz_cuda_EmulatorNative_profileBuilt(JNIEnv*, jclass) {
+    return logz_emu::profile_built();
+}
+
+JNIEXPORT jstring JNICALL Java_org_logz_cuda_EmulatorNative_takeProfile(JNIEnv* env, jclass) {
+    return env->NewStringUTF(logz_emu::profile_take().c_str());
+}
+
 JNIEXPORT jint JNICALL Java_org_logz_cuda_EmulatorNative_hostThreads(JNIEnv*, jclass) {
     return logz_emu::host_threads();
 }

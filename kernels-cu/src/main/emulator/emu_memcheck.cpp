@@ -213,14 +213,22 @@ void install_memcheck() {
 }
 
 void* device_allocate(size_t bytes) {
-    if ((checks() & kCheckMemory) != 0) {
-        return guarded_allocate(bytes);
-    }
     void* p = nullptr;
-    return posix_memalign(&p, 256, bytes) == 0 ? p : nullptr;
+    if ((checks() & kCheckMemory) != 0) {
+        p = guarded_allocate(bytes);
+    } else if (posix_memalign(&p, 256, bytes) != 0) {
+        p = nullptr;
+    }
+    if (p != nullptr) {
+        profile_allocated(p, bytes);
+    }
+    return p;
 }
 
 void device_release(void* pointer) {
+    if (pointer != nullptr) {
+        profile_released(pointer);
+    }
     if (pointer != nullptr && !guarded_release(pointer)) {
         std::free(pointer);
     }

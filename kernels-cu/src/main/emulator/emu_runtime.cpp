@@ -249,7 +249,11 @@ const char* run_block(Worker* w, dim3 block_index) {
         w->shared.resize(l.shared_bytes);
     }
     bool races = (l.checks & kCheckRaces) != 0;
-    shared_checks = races;
+    bool profile = (l.checks & kCheckProfile) != 0;
+    shared_checks = races || profile;
+    if (profile) {
+        profile_block_begin(threads);
+    }
     if (races) {
         w->order.seed(launches.load() * 0x9e3779b97f4a7c15ull
                       ^ ((unsigned long long) block_index.z << 42 | (unsigned long long) block_index.y << 21 | block_index.x));
@@ -288,6 +292,9 @@ const char* run_block(Worker* w, dim3 block_index) {
             progressed = true;
             if (w->error != nullptr) {
                 abandon(w, threads);
+                if (profile) {
+                    profile_block_end(threads);
+                }
                 return w->error;
             }
         }
@@ -308,6 +315,9 @@ const char* run_block(Worker* w, dim3 block_index) {
                 }
             }
             w->block_epoch++;
+            if (profile) {
+                profile_interval_end(threads);
+            }
             progressed = true;
         }
         for (int base = 0; base < threads; base += 32) {
@@ -347,8 +357,14 @@ const char* run_block(Worker* w, dim3 block_index) {
         }
         if (!progressed && done < threads) {
             abandon(w, threads);
+            if (profile) {
+                profile_block_end(threads);
+            }
             return "deadlock: a barrier that not every thread of the block reaches";
         }
+    }
+    if (profile) {
+        profile_block_end(threads);
     }
     return nullptr;
 }
@@ -423,6 +439,9 @@ private:
                 next_block_.store(blocks);
                 break;
             }
+        }
+        if ((l.checks & kCheckProfile) != 0) {
+            profile_worker_done();
         }
     }
 
@@ -556,8 +575,14 @@ bool ordered(const Access& before, const Access& now) {
 
 thread_local bool shared_checks = false;
 
-void shared_access(const void* address, bool write) {
+void shared_access(const void* address, bool write, size_t bytes) {
     Worker* w = worker;
+    if ((w->launch->checks & kCheckProfile) != 0) {
+        profile_shared(address, bytes, reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
+    }
+    if ((w->launch->checks & kCheckRaces) == 0) {
+        return;
+    }
     int thread = current_thread->linear;
     Access now{thread, w->block_epoch, w->warp_epochs[(size_t) thread / 32]};
     Cell& cell = w->cells.at(reinterpret_cast<uintptr_t>(address));
@@ -625,7 +650,9 @@ void set_strict(bool strict) {
 void set_checks(int modes) {
     // never while a launch runs: a block reads its modes from its launch, fixed when the launch starts
     std::lock_guard<std::mutex> lock(launch_mutex);
-    check_modes.store(modes);
+    // profile mode needs the instrumented library: elsewhere it is off
+    check_modes.store(profile_built() ? modes : modes & ~kCheckProfile);
+    profile_enable((modes & kCheckProfile) != 0);
     if ((modes & kCheckMemory) != 0) {
         install_memcheck();
     }
@@ -659,7 +686,13 @@ std::string launch(const char* kernel, const char* kinds, const KernelInvoker& i
     l.grid = grid;
     l.block = block;
     l.shared_bytes = shared_bytes;
+    if ((l.checks & kCheckProfile) != 0) {
+        profile_launch_begin(kernel, grid, block, shared_bytes);
+    }
     const char* error = pool().run(l);
+    if ((l.checks & kCheckProfile) != 0) {
+        profile_launch_end();
+    }
     return error != nullptr ? std::string(error) : std::string();
 }
 

@@ -26,6 +26,7 @@ void set_strict(bool strict);
 // Check modes (cuda_emu.h): race finding and memcheck, each off by default.
 constexpr int kCheckRaces = 1;
 constexpr int kCheckMemory = 2;
+constexpr int kCheckProfile = 4;
 void set_checks(int checks);
 int checks();
 
@@ -42,6 +43,23 @@ std::string current_site();
 
 // The running launch's pointer arguments that point into [begin, end), as "kernel argument 2, 5".
 std::string pointer_arguments(uintptr_t begin, uintptr_t end);
+
+// Profile mode (emu_profile.cpp): on only in the library built for it (profile_built), where the kernel code is
+// instrumented. The runtime reports launches, blocks, barrier intervals and buffers; profile_take returns one line
+// per launch since the last call.
+bool profile_built();
+bool profiling();
+void profile_enable(bool on);
+void profile_allocated(void* pointer, size_t bytes);
+void profile_released(void* pointer);
+void profile_launch_begin(const char* kernel, dim3 grid, dim3 block, size_t shared_bytes);
+void profile_block_begin(int threads);
+void profile_interval_end(int threads);
+void profile_block_end(int threads);
+void profile_worker_done();
+void profile_launch_end();
+void profile_shared(const void* address, size_t bytes, uintptr_t site);
+std::string profile_take();
 
 // Installs the fault handler of memcheck mode (emu_memcheck.cpp); idempotent.
 void install_memcheck();

@@ -83,3 +83,27 @@ extern "C" __global__ void logz_selftest_early_exit(int* out) {
     __syncthreads();
     __syncthreads();
 }
+
+// The profile mode's known answers (EmulatorProfileTest). out[i] = in[i·stride] for i < n: stride 1 is coalesced
+// (4 sectors per warp request, all needed), stride 2 touches twice the sectors its bytes need (loads 50% efficient,
+// stores 100%).
+extern "C" __global__ void logz_selftest_strided_copy(const float* in, float* out, int stride, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        out[i] = in[i * stride];
+    }
+}
+
+// Lane t of a 32-thread block writes shared word t·stride, then reads it back: stride 1 is conflict-free, stride
+// 32 puts every lane on bank 0 (32-way). Odd lanes then take a branch the even ones skip (divergence).
+extern "C" __global__ void logz_selftest_banks(float* out, int stride) {
+    __shared__ logz_shared<float[32 * 32]> words;
+    int t = threadIdx.x;
+    words[t * stride] = (float) t;
+    __syncthreads();
+    float v = words[t * stride];
+    if (t & 1) {
+        v = v * 3.0f + 1.0f;
+    }
+    out[t] = v;
+}

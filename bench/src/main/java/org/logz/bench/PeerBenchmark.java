@@ -30,10 +30,11 @@ public final class PeerBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
+     * @param runs   whether logz's sweep benchmark times whole RTS and AIS runs too ({@link SweepBenchmark.Runs})
      * @param python the interpreter (Debian's /usr/bin/python3 by default: another python3 may come first
      *               on PATH without the Debian packages)
      */
-    public record Settings(int chains, int sweeps, int repeats, int threads, String python) {
+    public record Settings(int chains, int sweeps, int repeats, int threads, boolean runs, String python) {
         public Settings {
             if (chains < 1 || sweeps < 1 || repeats < 1 || threads < 1) {
                 throw new UserException("chains, sweeps, repeats and threads must be positive");
@@ -63,7 +64,7 @@ public final class PeerBenchmark {
 
     public static Result run(ParticleBackend backend, Rbm rbm, Settings s) {
         SweepBenchmark.Result logz = SweepBenchmark.run(backend, rbm, BaseRate.uniform(rbm.visible()),
-                new SweepBenchmark.Settings(s.chains(), s.sweeps(), s.repeats(), s.threads()));
+                new SweepBenchmark.Settings(s.chains(), s.sweeps(), s.repeats(), s.threads(), s.runs()));
         List<Peer> peers = new ArrayList<>();
         Path dir = null;
         try {

@@ -9,7 +9,10 @@ import org.logz.backend.Betas;
 import org.logz.backend.ParticleBackend;
 import org.logz.backend.ParticleMatrix;
 import org.logz.backend.ParticleVector;
+import org.logz.api.Logz;
 import org.logz.base.UserException;
+import org.logz.estimate.AnnealingResult;
+import org.logz.estimate.tempered.TemperedResult;
 import org.logz.kernel.Kernels;
 import org.logz.kernel.ProductTiming;
 import org.logz.kernel.TemperedKernel;
@@ -34,8 +37,9 @@ public final class SweepBenchmark {
      * @param sweeps  sweeps per timed repetition
      * @param repeats timed repetitions (the median is reported)
      * @param threads backend threads
+     * @param runs    whether to time a default RTS run against an AIS run too (seconds to a minute on 784×500)
      */
-    public record Settings(int chains, int sweeps, int repeats, int threads) {
+    public record Settings(int chains, int sweeps, int repeats, int threads, boolean runs) {
         public Settings {
             if (chains < 1 || sweeps < 1 || repeats < 1 || threads < 1) {
                 throw new UserException("chains, sweeps, repeats and threads must be positive");
@@ -48,8 +52,17 @@ public final class SweepBenchmark {
         }
     }
 
-    /** A whole-shape product pair and its median seconds per sweep. */
-    public record Floor(String library, double seconds) {
+    /** A whole-shape product pair, whether it multiplies dense inputs, and its median seconds per sweep. */
+    public record Floor(String library, boolean dense, double seconds) {
+    }
+
+    /**
+     * Whole runs on the backend: tempered sampling (rts) at its defaults, initial rounds and MBAR included, and AIS
+     * (forward, default steps) with as many chains, each timed from start to result; {@code rtsOverAis} their seconds
+     * per chain-sweep over each other.
+     */
+    public record Runs(int chains, long rtsChainSweeps, double rtsSeconds, long aisChainSweeps, double aisSeconds,
+                       double rtsOverAis) {
     }
 
     /**
@@ -58,12 +71,15 @@ public final class SweepBenchmark {
      * {@code annealOverSweep} an AIS step (weight update plus sweep) over a sweep; {@code temperOverAnneal} an RTS
      * iteration's two backend calls ({@code log f} and its slope at all {@value #LEVELS} levels of the ladder, then a
      * sweep with each chain at its own level, Carlson et al. Algorithm 1) over an AIS step.
+     * {@code sweepOverBestDenseGemm} is a sweep's time over the fastest floor on dense inputs: a dense SGEMM pair of
+     * the sweep's shapes, which a sweep that skips the states' zeros should beat. {@code runs} is null unless asked.
      */
     public record Result(String backend, String backendDescription, int visible, int hidden, int chains, int threads,
                          double sweepSeconds,
                          double annealStepSeconds, double temperSeconds, double ownProductSeconds, List<Floor> floors,
-                         Floor bestGemm, double sweepOverBestGemm, double sweepOverOwnProducts, double annealOverSweep,
-                         double temperOverAnneal, double sweepsPerSecond, double bestGemmGflops) {
+                         Floor bestGemm, double sweepOverBestGemm, Floor bestDenseGemm, double sweepOverBestDenseGemm,
+                         double sweepOverOwnProducts, double annealOverSweep,
+                         double temperOverAnneal, double sweepsPerSecond, double bestGemmGflops, Runs runs) {
     }
 
     /** Levels of the tempered iteration's ladder: the RTS default. */
@@ -144,13 +160,27 @@ public final class SweepBenchmark {
         double ow = median(own);
         List<Floor> measured = new ArrayList<>();
         for (int f = 0; f < floors.length; f++) {
-            measured.add(new Floor(products.floors().get(f), median(floors[f])));
+            Floor named = products.floors().get(f);
+            measured.add(new Floor(named.library(), named.dense(), median(floors[f])));
         }
         Floor best = measured.stream().min(Comparator.comparingDouble(Floor::seconds)).orElseThrow();
+        Floor bestDense = measured.stream().filter(Floor::dense).min(Comparator.comparingDouble(Floor::seconds))
+                .orElse(best);
         double flops = 4.0 * s.chains() * n * h;
+        Runs runs = s.runs() ? runs(backend, rbm) : null;
         return new Result(backend.name(), backend.description(), n, h, s.chains(), s.threads(), sw, an, tm, ow,
-                List.copyOf(measured), best,
-                sw / best.seconds(), sw / ow, an / sw, tm / an, 1.0 / sw, flops / best.seconds() * 1e-9);
+                List.copyOf(measured), best, sw / best.seconds(), bestDense, sw / bestDense.seconds(), sw / ow,
+                an / sw, tm / an, 1.0 / sw, flops / best.seconds() * 1e-9, runs);
+    }
+
+    /** {@link Runs}: each run once, seed 1, after the timed sweeps (so both find the JIT and the kernels warm). */
+    static Runs runs(ParticleBackend backend, Rbm rbm) {
+        TemperedResult rts = (TemperedResult) Logz.rbm(rbm).rts().backend(backend).seed(1).run().run();
+        AnnealingResult ais = (AnnealingResult) Logz.rbm(rbm).ais().chains(rts.chains()).backend(backend).seed(1)
+                .run().run();
+        double perRts = rts.seconds() / rts.sweeps();
+        double perAis = ais.seconds() / ais.sweeps();
+        return new Runs(rts.chains(), rts.sweeps(), rts.seconds(), ais.sweeps(), ais.seconds(), perRts / perAis);
     }
 
     /** The two products of a sweep alone, timed on the backend's own device. */
@@ -158,8 +188,8 @@ public final class SweepBenchmark {
         /** As the backend's kernels lay them out, on the chains' current states. */
         double own(ParticleMatrix x, int sweeps);
 
-        /** Names of the whole-shape product pairs. */
-        List<String> floors();
+        /** The whole-shape product pairs (their seconds unset). */
+        List<Floor> floors();
 
         /** Whole-shape pair f, on the chains' current states. */
         double floor(int f, ParticleMatrix x, int sweeps);
@@ -179,8 +209,8 @@ public final class SweepBenchmark {
                 }
 
                 @Override
-                public List<String> floors() {
-                    return List.of("the device's products");
+                public List<Floor> floors() {
+                    return List.of(new Floor("the device's products", true, Double.NaN));
                 }
 
                 @Override
@@ -201,14 +231,23 @@ public final class SweepBenchmark {
             }
 
             @Override
-            public List<String> floors() {
-                return List.of("OpenBLAS through ND4J, one SGEMM per product on " + s.threads() + " threads",
-                        "logz's products of the chains' states, one per thread over contiguous rows");
+            public List<Floor> floors() {
+                return List.of(
+                        new Floor("OpenBLAS through ND4J, one SGEMM per product on " + s.threads() + " threads", true,
+                                Double.NaN),
+                        new Floor("logz's dense products (every unit on), one per thread over contiguous rows", true,
+                                Double.NaN),
+                        new Floor("logz's products of the chains' states, one per thread over contiguous rows", false,
+                                Double.NaN));
             }
 
             @Override
             public double floor(int f, ParticleMatrix x, int sweeps) {
-                return f == 0 ? openBlas.seconds(sweeps) : timing.seconds(rbm, x, s.chains(), sweeps, true);
+                return switch (f) {
+                    case 0 -> openBlas.seconds(sweeps);
+                    case 1 -> timing.denseSeconds(rbm, s.chains(), sweeps).orElseThrow();
+                    default -> timing.seconds(rbm, x, s.chains(), sweeps, true);
+                };
             }
 
             @Override

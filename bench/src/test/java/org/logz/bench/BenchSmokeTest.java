@@ -47,11 +47,14 @@ class BenchSmokeTest {
         Rbm rbm = RandomRbm.create(37, 11, 0.3, 1);
         try (ParticleBackend backend = CpuBackend.create(2)) {
             SweepBenchmark.Result r = SweepBenchmark.run(backend, rbm, BaseRate.uniform(37),
-                    new SweepBenchmark.Settings(70, 2, 3, 2));
+                    new SweepBenchmark.Settings(70, 2, 3, 2, true));
             assertTrue(r.sweepOverOwnProducts() > 0 && Double.isFinite(r.sweepOverOwnProducts()), r.toString());
             assertTrue(r.annealOverSweep() > 0 && Double.isFinite(r.annealOverSweep()), r.toString());
             assertTrue(r.sweepOverBestGemm() > 0 && Double.isFinite(r.sweepOverBestGemm()), r.toString());
-            assertEquals(2, r.floors().size(), "OpenBLAS and the backend's own whole-shape products");
+            assertTrue(r.bestDenseGemm().dense() && r.sweepOverBestDenseGemm() <= r.sweepOverBestGemm(), r.toString());
+            assertTrue(r.runs().rtsChainSweeps() > 0 && r.runs().aisChainSweeps() > 0
+                    && Double.isFinite(r.runs().rtsOverAis()) && r.runs().rtsOverAis() > 0, r.toString());
+            assertEquals(3, r.floors().size(), "OpenBLAS and the backend's own whole-shape products, dense and on the states");
             assertTrue(r.floors().contains(r.bestGemm()), r.toString());
             assertTrue(r.temperOverAnneal() > 0 && Double.isFinite(r.temperOverAnneal()), r.toString());
             assertEquals(70, r.chains());
@@ -62,7 +65,7 @@ class BenchSmokeTest {
     void peersWithoutAnInterpreterAreNamedMissingNotCrashed() {
         Rbm rbm = RandomRbm.create(37, 11, 0.3, 1);
         try (ParticleBackend backend = CpuBackend.create(2)) {
-            PeerBenchmark.Result r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(16, 1, 1, 1, "/no/such/python3"));
+            PeerBenchmark.Result r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(16, 1, 1, 1, false, "/no/such/python3"));
             assertEquals(1, r.peers().size(), r.toString());
             assertTrue(r.peers().get(0).missing().contains("/no/such/python3 could not be started"), r.toString());
             assertTrue(r.logzChainSweepsPerSecond() > 0);
@@ -74,7 +77,7 @@ class BenchSmokeTest {
         String python = PeerBenchmark.Settings.defaultPython();
         Rbm rbm = RandomRbm.create(37, 11, 0.3, 1);
         try (ParticleBackend backend = CpuBackend.create(2)) {
-            PeerBenchmark.Result r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(16, 1, 1, 1, python));
+            PeerBenchmark.Result r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(16, 1, 1, 1, false, python));
             for (PeerBenchmark.Peer p : r.peers()) {
                 assertTrue(p.missing() != null || (p.sweepSeconds() > 0 && p.logzSpeedup() > 0), p.toString());
             }

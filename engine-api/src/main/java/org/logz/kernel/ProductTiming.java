@@ -1,5 +1,7 @@
 package org.logz.kernel;
 
+import java.util.OptionalDouble;
+
 import org.logz.backend.ParticleMatrix;
 import org.logz.model.Rbm;
 
@@ -15,6 +17,15 @@ public interface ProductTiming {
      * device whose products cover all rows at once times the same products either way.
      */
     double seconds(Rbm rbm, ParticleMatrix x, int chains, int sweeps, boolean wholeShape);
+
+    /**
+     * Seconds that {@code sweeps} rounds of the same two whole-shape products take on dense inputs (every unit on), so
+     * that a backend whose kernels skip zeros is timed against its own dense product too; empty where the backend's
+     * products do not depend on the inputs' values.
+     */
+    default OptionalDouble denseSeconds(Rbm rbm, int chains, int sweeps) {
+        return OptionalDouble.empty();
+    }
 
     /**
      * Whether the products run on the host's cores, where a host BLAS is the floor to beat; a device's own products

@@ -1,7 +1,9 @@
 package org.logz.cpu;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 import org.logz.backend.ParticleMatrix;
@@ -29,12 +31,19 @@ final class CpuProductTiming implements ProductTiming {
         return seconds(backend, rbm, states, chains, sweeps, wholeShape);
     }
 
+    /** Every unit on: the dense micro-kernel, whose time does not depend on the values. */
+    @Override
+    public OptionalDouble denseSeconds(Rbm rbm, int chains, int sweeps) {
+        return OptionalDouble.of(seconds(backend, rbm, null, chains, sweeps, true));
+    }
+
     /** Host products, next to which a host BLAS's whole-shape SGEMM is the floor. */
     @Override
     public boolean onHost() {
         return true;
     }
 
+    /** With {@code states} null, on dense inputs: every visible and hidden unit on. */
     private static double seconds(CpuBackend backend, Rbm rbm, CpuMatrix states, int chains, int sweeps,
                                   boolean wholeShape) {
         int n = rbm.visible();
@@ -43,22 +52,33 @@ final class CpuProductTiming implements ProductTiming {
         List<Tile> buffers = new ArrayList<>();
         try (RbmMath math = RbmMath.create(rbm, new float[n])) {
             float[] one = new float[chains];
-            java.util.Arrays.fill(one, 1f);
+            Arrays.fill(one, 1f);
             List<Callable<Void>> work = new ArrayList<>();
             int first = 0;
             for (int p = 0; p < parts; p++) {
                 int rows = wholeShape ? rowsOfPart(chains, parts, p) : Math.min(CpuMatrix.TILE_ROWS, chains - first);
                 Tile x = kept(new Tile(rows, n), buffers);
                 float[] row = new float[n];
+                Arrays.fill(row, 1f);
                 for (int r = 0; r < rows; r++) {
-                    states.readRow(first + r, row, 0);
+                    if (states != null) {
+                        states.readRow(first + r, row, 0);
+                    }
                     x.buffer.put(r * n, row, 0, n);
                 }
                 Tile hid = kept(new Tile(rows, h), buffers);
                 Tile u = kept(new Tile(rows, h), buffers);
                 Tile v = kept(new Tile(rows, n), buffers);
                 math.productXw(x, 0, rows, n, u);
-                math.sampleHidden(u, false, 0, rows, one, 1, first, 0, StreamTag.HIDDEN, hid);
+                if (states != null) {
+                    math.sampleHidden(u, false, 0, rows, one, 1, first, 0, StreamTag.HIDDEN, hid);
+                } else {
+                    float[] on = new float[h];
+                    Arrays.fill(on, 1f);
+                    for (int r = 0; r < rows; r++) {
+                        hid.buffer.put(r * h, on, 0, h);
+                    }
+                }
                 work.add(() -> {
                     math.productXw(x, 0, rows, n, u);
                     math.productHwt(hid, 0, rows, n, v);

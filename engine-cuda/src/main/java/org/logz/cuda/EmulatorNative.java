@@ -4,7 +4,8 @@ import org.logz.io.NativeLibraries;
 
 /**
  * The host-emulation JNI library of kernels-cu ({@code liblogz_cuda_emu.so}): device memory is host
- * memory, launches run the same kernel sources as fibers. Loaded once from the class path.
+ * memory, launches run the same kernel sources as fibers. Loaded once from the class path: the instrumented twin
+ * ({@code liblogz_cuda_emu_profile.so}) when the configured checks include profile.
  */
 final class EmulatorNative {
     private static final String LOAD_ERROR = load();
@@ -23,6 +24,12 @@ final class EmulatorNative {
             return "the host emulation is built for Linux only (this is " + System.getProperty("os.name") + "/"
                     + System.getProperty("os.arch") + ")";
         }
+        if (EmulatorChecks.configured().profile()) {
+            return NativeLibraries.load(EmulatorNative.class, "/org/logz/cuda/native/" + platform
+                            + "/liblogz_cuda_emu_profile.so", "liblogz_cuda_emu_profile.so",
+                    "the emulator's profile library not built (kernels-cu's g++ could not compile the instrumented "
+                            + "kernels; see kernels-cu/target/cuda-build/emu_profile.log)");
+        }
         return NativeLibraries.load(EmulatorNative.class, "/org/logz/cuda/native/" + platform + "/liblogz_cuda_emu.so",
                 "liblogz_cuda_emu.so", "emulator library not built (kernels-cu found no g++ or JDK headers at build time)");
     }
@@ -31,6 +38,12 @@ final class EmulatorNative {
     static native String kernels();
 
     static native int hostThreads();
+
+    /** Whether this is the instrumented library that profile mode needs. */
+    static native boolean profileBuilt();
+
+    /** The launches profiled since the last call, one tab-separated line each (emu_profile.cpp). */
+    static native String takeProfile();
 
     static native void setStrict(boolean strict);
 

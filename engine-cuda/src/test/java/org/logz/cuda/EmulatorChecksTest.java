@@ -22,7 +22,7 @@ class EmulatorChecksTest {
     static void load() {
         Emulator.require();
         device = new EmulatedDevice(CudaDevice.GemmPath.BLAS, true);
-        EmulatorNative.setChecks(new EmulatorChecks(true, true).bits());
+        EmulatorNative.setChecks(new EmulatorChecks(true, true, false).bits());
     }
 
     @AfterAll

@@ -47,7 +47,7 @@ class EmulatorMutationTest {
         Files.writeString(work.resolve("sources.inc"), "#include \"reduce.cu\"\n#include \"particles.cu\"\n");
         Files.writeString(work.resolve("kernels.inc"), "LOGZ_KERNEL(logz_weight_summary)\nLOGZ_KERNEL(logz_fill_f64)\n");
         compile(SOURCES.resolve("cuda"), emulator.resolve("emu_runtime.cpp"), emulator.resolve("emu_memcheck.cpp"),
-                emulator.resolve("emu_driver.cpp"));
+                emulator.resolve("emu_profile.cpp"), emulator.resolve("emu_driver.cpp"));
         clean = output(driver("clean", UnaryOperator.identity()), 0);
         assertTrue(clean.startsWith("summary "), clean);
         assertEquals(clean, output(driver("clean", UnaryOperator.identity()), RACES | MEMORY),
@@ -101,7 +101,7 @@ class EmulatorMutationTest {
             Path kernels = work.resolve("emu_kernels.o");
             Files.move(kernels, work.resolve("kernels-" + name + ".o"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             List<String> link = new ArrayList<>(List.of("g++", "-o", binary.toString(), "kernels-" + name + ".o",
-                    "emu_runtime.o", "emu_memcheck.o", "emu_driver.o", "-lpthread"));
+                    "emu_runtime.o", "emu_memcheck.o", "emu_profile.o", "emu_driver.o", "-lpthread"));
             assertEquals(0, run(link, work).exit(), () -> "link failed");
         }
         return binary;

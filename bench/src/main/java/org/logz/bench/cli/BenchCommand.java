@@ -104,13 +104,15 @@ final class BenchCommand implements Callable<Integer> {
             SweepBenchmark.Result r;
             try (ParticleBackend backend = backendOptions.open()) {
                 r = SweepBenchmark.run(backend, rbm, BaseRate.uniform(rbm.visible()),
-                        new SweepBenchmark.Settings(timing.chains, timing.sweeps, timing.repeats, threads));
+                        new SweepBenchmark.Settings(timing.chains, timing.sweeps, timing.repeats, threads, timing.runs));
             }
             Json.print(spec.commandLine().getOut(), new Report(model == null ? "random 784×500" : model,
                     r.backend(), r.backendDescription(), r.visible(), r.hidden(), r.chains(), r.threads(), r.sweepsPerSecond(),
-                    r.sweepsPerSecond() * r.chains(), r.sweepOverBestGemm(), r.sweepOverOwnProducts(), r.annealOverSweep(),
-                    r.temperOverAnneal(), r.bestGemm().library(), r.bestGemmGflops(), r.sweepSeconds(),
-                    r.annealStepSeconds(), r.temperSeconds(), r.ownProductSeconds(), r.floors()));
+                    r.sweepsPerSecond() * r.chains(), r.sweepOverBestGemm(), r.sweepOverBestDenseGemm(),
+                    r.sweepOverOwnProducts(), r.annealOverSweep(), r.temperOverAnneal(),
+                    r.runs() == null ? null : r.runs().rtsOverAis(), r.bestGemm().library(),
+                    r.bestDenseGemm().library(), r.bestGemmGflops(), r.sweepSeconds(),
+                    r.annealStepSeconds(), r.temperSeconds(), r.ownProductSeconds(), r.floors(), r.runs()));
         }
 
         /** The JSON of {@code bench sweep --model gpc:...}. */
@@ -120,14 +122,16 @@ final class BenchCommand implements Callable<Integer> {
         /**
          * The JSON of {@code bench sweep}: throughput, the sweep's time over the best whole-shape product pair (named,
          * with every candidate's seconds under {@code floors}) and over the backend's own products as its kernels lay
-         * them out, an AIS step's time over a sweep, and a tempered (RTS) iteration's over an AIS step.
+         * them out, over the best dense pair, an AIS step's time over a sweep, a tempered (RTS) iteration's over an
+         * AIS step, and (unless --no-runs) a whole default RTS run's time per chain-sweep over an AIS run's.
          */
         record Report(String model, String backend, String backendDescription, int visible, int hidden, int chains,
                       int threads, double sweepsPerSecond,
-                      double chainSweepsPerSecond, double sweepOverBestGemm, double sweepOverOwnProducts,
-                      double aisStepOverSweep, double rtsIterationOverAisStep, String bestGemm, double bestGemmGflops,
+                      double chainSweepsPerSecond, double sweepOverBestGemm, double sweepOverBestDenseGemm,
+                      double sweepOverOwnProducts, double aisStepOverSweep, double rtsIterationOverAisStep,
+                      Double rtsRunOverAisRun, String bestGemm, String bestDenseGemm, double bestGemmGflops,
                       double sweepSeconds, double aisStepSeconds, double rtsIterationSeconds, double ownProductSeconds,
-                      List<SweepBenchmark.Floor> floors) {
+                      List<SweepBenchmark.Floor> floors, SweepBenchmark.Runs runs) {
         }
     }
 
@@ -163,7 +167,7 @@ final class BenchCommand implements Callable<Integer> {
             Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : problem.rbm().orElseThrow();
             PeerBenchmark.Result r;
             try (ParticleBackend backend = backendOptions.open()) {
-                r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(timing.chains, timing.sweeps, timing.repeats, threads,
+                r = PeerBenchmark.run(backend, rbm, new PeerBenchmark.Settings(timing.chains, timing.sweeps, timing.repeats, threads, timing.runs,
                         python == null ? PeerBenchmark.Settings.defaultPython() : python));
             }
             Json.print(spec.commandLine().getOut(), new PeersReport(model == null ? "random 784×500" : model, r));

@@ -15,6 +15,12 @@ final class SweepOptions {
     @Option(names = "--repeats", defaultValue = "5", description = "Timed repetitions; medians are reported. Default: ${DEFAULT-VALUE}.")
     int repeats;
 
+    @Option(names = "--runs", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "After the timed sweeps, time a default tempered-sampling (rts) run, initial rounds and MBAR "
+                    + "included, against an AIS run with as many chains, per chain-sweep (--no-runs skips them; on "
+                    + "784×500 they take about half a minute).")
+    boolean runs;
+
     /** Checks the options and returns the backend threads: --threads, else every core. */
     int checkedThreads(BackendOptions backend) {
         OptionChecks.atLeast("--chains", chains, 1);
