@@ -9,6 +9,9 @@
 #pragma once
 
 #include "philox.cuh"
+#if defined(LOGZ_HOST_EMULATION) && defined(__SSE2__)
+#include <immintrin.h>
+#endif
 #include "stream_tags.h"
 
 // Shared arrays are declared `__shared__ logz_shared<T[N]> name;`: the type itself on the device, a
@@ -41,6 +44,63 @@ __device__ __forceinline__ float logz_logistic(float z) {
 // β of row r: betas[r] when a per-row vector is given, else the launch's beta.
 __device__ __forceinline__ float logz_row_beta(const double* betas, float beta, long long r) {
     return betas != 0 ? (float) betas[r] : beta;
+}
+
+// Four consecutive floats as one 16-byte access, so that the lanes of a warp, each on its own four units, touch
+// consecutive bytes (a coalesced request; four scalar accesses 16 bytes apart use a quarter of every sector they
+// touch). p must be 16-byte aligned: logz_aligned16.
+__device__ __forceinline__ bool logz_aligned16(const void* p) {
+    return ((unsigned long long) p & 15u) == 0;
+}
+
+#if defined(LOGZ_HOST_EMULATION) && defined(__SSE2__)
+// In the emulator one 16-byte SSE access each, so that its profile mode sees what the device does (g++ splits a
+// float4 copy into four scalar accesses).
+__device__ __forceinline__ void logz_load4(const float* p, float v[4]) {
+    _mm_storeu_ps(v, _mm_load_ps(p));
+}
+
+__device__ __forceinline__ void logz_store4(float* p, const float v[4]) {
+    _mm_store_ps(p, _mm_loadu_ps(v));
+}
+#else
+__device__ __forceinline__ void logz_load4(const float* p, float v[4]) {
+    float4 t = *reinterpret_cast<const float4*>(p);
+    v[0] = t.x;
+    v[1] = t.y;
+    v[2] = t.z;
+    v[3] = t.w;
+}
+
+__device__ __forceinline__ void logz_store4(float* p, const float v[4]) {
+    float4 t;
+    t.x = v[0];
+    t.y = v[1];
+    t.z = v[2];
+    t.w = v[3];
+    *reinterpret_cast<float4*>(p) = t;
+}
+#endif
+
+// count (<= 4) consecutive floats: one 16-byte access when `vector` (p aligned, count 4), else one at a time.
+__device__ __forceinline__ void logz_load_units(const float* p, int count, bool vector, float v[4]) {
+    if (vector) {
+        logz_load4(p, v);
+    } else {
+        for (int q = 0; q < count; q++) {
+            v[q] = p[q];
+        }
+    }
+}
+
+__device__ __forceinline__ void logz_store_units(float* p, int count, bool vector, const float v[4]) {
+    if (vector) {
+        logz_store4(p, v);
+    } else {
+        for (int q = 0; q < count; q++) {
+            p[q] = v[q];
+        }
+    }
 }
 
 // Bernoulli outcome as 0/1 float: unit on when uniform < p (as the CPU backend).

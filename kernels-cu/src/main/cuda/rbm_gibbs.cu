@@ -10,7 +10,8 @@
 // uniform < 1/(1 + e^-z), exactly as the CPU backend.
 //
 // Matrices are row-major: particles X (rows × N), hidden H (rows × Hn), W (N × Hn).
-// Sampling kernels: any grid, blocks of LOGZ_BLOCK, one thread per four units of one particle.
+// Sampling kernels: any grid, blocks of LOGZ_BLOCK, one thread per four units of one particle, read and written as
+// one 16-byte access wherever the rows and vectors are 16-byte aligned (N and H multiples of 4): coalesced.
 // GEMM kernels: blocks of 16 × 16 threads, grid (ceil(cols / 64), ceil(rows / 16)); each thread
 // computes four consecutive columns of one row; 16×16 + 16×64 floats of static shared memory.
 // All kernels are deterministic.
@@ -24,14 +25,21 @@
 extern "C" __global__ void logz_sample_base(float* x, long long rows, int n, const float* prob, unsigned int k0,
                                             unsigned int k1, int step, long long first) {
     int groups = (n + 3) / 4;
+    bool aligned = (n & 3) == 0 && logz_aligned16(x) && logz_aligned16(prob);
     LOGZ_FOR_EACH(e, rows * groups) {
         long long r = e / groups;
         int i0 = (int) (e - r * groups) * 4;
+        int count = n - i0 < 4 ? n - i0 : 4;
+        bool vector = aligned && count == 4;
         logz_philox_out u = logz_philox((unsigned int) (i0 / 4), (unsigned int) (first + r), (unsigned int) step,
                                         LOGZ_TAG_BASE, k0, k1);
-        for (int q = 0; q < 4 && i0 + q < n; q++) {
-            x[r * n + i0 + q] = logz_bernoulli(logz_uniform(u.w[q]), prob[i0 + q]);
+        float p[4];
+        float out[4];
+        logz_load_units(prob + i0, count, vector, p);
+        for (int q = 0; q < count; q++) {
+            out[q] = logz_bernoulli(logz_uniform(u.w[q]), p[q]);
         }
+        logz_store_units(x + r * n + i0, count, vector, out);
     }
 }
 
@@ -40,37 +48,58 @@ extern "C" __global__ void logz_sample_hidden(const float* field, int hn, long l
                                               float beta, const double* betas, float* h, unsigned int k0,
                                               unsigned int k1, int step, long long first) {
     int groups = (hn + 3) / 4;
+    bool aligned = (hn & 3) == 0 && logz_aligned16(field) && logz_aligned16(h) && (bias == 0 || logz_aligned16(bias));
     LOGZ_FOR_EACH(e, rows * groups) {
         long long r = e / groups;
         int j0 = (int) (e - r * groups) * 4;
+        int count = hn - j0 < 4 ? hn - j0 : 4;
+        bool vector = aligned && count == 4;
         logz_philox_out u = logz_philox((unsigned int) (j0 / 4), (unsigned int) (first + r), (unsigned int) step,
                                         LOGZ_TAG_HIDDEN, k0, k1);
         float rowBeta = logz_row_beta(betas, beta, r);
-        for (int q = 0; q < 4 && j0 + q < hn; q++) {
-            long long k = r * hn + j0 + q;
-            float z = rowBeta * (bias == 0 ? field[k] : field[k] + bias[j0 + q]);
-            h[k] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
+        float f[4];
+        float b[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        float out[4];
+        logz_load_units(field + r * hn + j0, count, vector, f);
+        if (bias != 0) {
+            logz_load_units(bias + j0, count, vector, b);
         }
+        for (int q = 0; q < count; q++) {
+            float z = rowBeta * (bias == 0 ? f[q] : f[q] + b[q]);
+            out[q] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
+        }
+        logz_store_units(h + r * hn + j0, count, vector, out);
     }
 }
 
-// x[r, i] ~ Bernoulli(σ((1-β_r) a0[i] + β_r (a[i] + v[r, i]))) for i < active; rows of n floats.
+// x[r, i] ~ Bernoulli(σ((1-β_r) a0[i] + β_r (a[i] + v[r, i]))) for i < active; rows of n floats. A group of four
+// units goes as one 16-byte access when the rows and vectors allow it and all four are active.
 extern "C" __global__ void logz_sample_visible(const float* v, int n, int active, long long rows, const float* a,
                                                const float* a0, float beta, const double* betas, float* x,
                                                unsigned int k0, unsigned int k1, int step, long long first) {
     int groups = (active + 3) / 4;
+    bool aligned = (n & 3) == 0 && logz_aligned16(v) && logz_aligned16(x) && logz_aligned16(a) && logz_aligned16(a0);
     LOGZ_FOR_EACH(e, rows * groups) {
         long long r = e / groups;
         int i0 = (int) (e - r * groups) * 4;
+        int count = active - i0 < 4 ? active - i0 : 4;
+        bool vector = aligned && count == 4;
         logz_philox_out u = logz_philox((unsigned int) (i0 / 4), (unsigned int) (first + r), (unsigned int) step,
                                         LOGZ_TAG_VISIBLE, k0, k1);
         float rowBeta = logz_row_beta(betas, beta, r);
         float oneMinusBeta = 1.0f - rowBeta;
-        for (int q = 0; q < 4 && i0 + q < active; q++) {
-            long long k = r * n + i0 + q;
-            float z = oneMinusBeta * a0[i0 + q] + rowBeta * (a[i0 + q] + v[k]);
-            x[k] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
+        float vs[4];
+        float as[4];
+        float bases[4];
+        float out[4];
+        logz_load_units(v + r * n + i0, count, vector, vs);
+        logz_load_units(a + i0, count, vector, as);
+        logz_load_units(a0 + i0, count, vector, bases);
+        for (int q = 0; q < count; q++) {
+            float z = oneMinusBeta * bases[q] + rowBeta * (as[q] + vs[q]);
+            out[q] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
         }
+        logz_store_units(x + r * n + i0, count, vector, out);
     }
 }
 

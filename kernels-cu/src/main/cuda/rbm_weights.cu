@@ -24,10 +24,13 @@ __device__ __forceinline__ double logz_row_dot(const float* x, int n, const T* c
 //   + Σ_j [softplus(to·(u_j + b_j)) - softplus(from·(u_j + b_j))], u = x_r W (rows × hn).
 // When `transition`, also draws h[r, j] ~ Bernoulli(σ(to·(u_j + b_j))) from the float64 e^{-|z|} the
 // weight needs (as the CPU backend), stream HIDDEN.
-extern "C" __global__ void logz_anneal_weights(const float* u, const float* x, int n, int hn, long long rows,
+// Launch bounds as logz_levels's (below): 64 registers without spills (72 unbounded), half an SM's warps.
+extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_anneal_weights(const float* u, const float* x, int n, int hn, long long rows,
                                                const float* b, const double* slope, double from, double to,
                                                double* logW, int transition, float* h, unsigned int k0, unsigned int k1,
                                                int step, long long first) {
+    // four units a lane as one 16-byte access where the rows allow it (rbm_gibbs.cu's sampling kernels)
+    bool vector = (hn & 3) == 0 && logz_aligned16(u) && logz_aligned16(b) && (!transition || logz_aligned16(h));
     LOGZ_FOR_EACH_WARP(r, lane, rows) {
         double delta = 0.0;
         for (int j0 = lane * 4; j0 < hn; j0 += LOGZ_WARP * 4) {
@@ -36,16 +39,24 @@ extern "C" __global__ void logz_anneal_weights(const float* u, const float* x, i
                 w = logz_philox((unsigned int) (j0 / 4), (unsigned int) (first + r), (unsigned int) step,
                                 LOGZ_TAG_HIDDEN, k0, k1);
             }
-            for (int q = 0; q < 4 && j0 + q < hn; q++) {
-                int j = j0 + q;
-                double field = (double) (u[r * hn + j] + b[j]);
+            int count = hn - j0 < 4 ? hn - j0 : 4;
+            float us[4];
+            float bs[4];
+            float out[4];
+            logz_load_units(u + r * hn + j0, count, vector && count == 4, us);
+            logz_load_units(b + j0, count, vector && count == 4, bs);
+            for (int q = 0; q < count; q++) {
+                double field = (double) (us[q] + bs[q]);
                 double zTo = to * field;
                 double t = exp(-fabs(zTo));
                 delta += fmax(zTo, 0.0) + log1p(t) - logz_softplus(from * field);
                 if (transition) {
                     float p = (float) (zTo >= 0.0 ? 1.0 / (1.0 + t) : t / (1.0 + t));
-                    h[r * hn + j] = logz_bernoulli(logz_uniform(w.w[q]), p);
+                    out[q] = logz_bernoulli(logz_uniform(w.w[q]), p);
                 }
+            }
+            if (transition) {
+                logz_store_units(h + r * hn + j0, count, vector && count == 4, out);
             }
         }
         delta = logz_warp_reduce<logz_sum>(delta);
@@ -98,7 +109,9 @@ __device__ __forceinline__ double logz_row_sum16(int n, int lane, F value) {
 // u and b in step with the other lanes (one broadcast load per unit). Per unit and level: a float32 exp2 by a
 // degree-5 polynomial and one division instead of the float64 exp, log1p and division of a direct softplus, and no
 // float64 arithmetic but one multiply and one add per 16 units. A row with a NaN pre-activation gets NaN at every level.
-extern "C" __global__ void logz_levels(const float* u, const float* x, int n, int hn, long long rows, const float* a,
+// Launch bounds of 4 blocks of LOGZ_BLOCK per SM: ptxas fits it in 64 registers without spills (84 unbounded), for
+// half the warps an SM holds on sm_80 and sm_90 instead of a quarter.
+extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_levels(const float* u, const float* x, int n, int hn, long long rows, const float* a,
                                        const float* a0, const float* b, const double* levelBetas, int levels,
                                        double* logF, double* slope) {
     LOGZ_FOR_EACH_WARP(r, lane, rows) {

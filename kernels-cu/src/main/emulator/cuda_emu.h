@@ -38,6 +38,11 @@ struct dim3 {
     unsigned int x = 1, y = 1, z = 1;
 };
 
+// CUDA's vector type: 16 bytes, 16-aligned, so that a copy is one 16-byte access as on the device.
+struct alignas(16) float4 {
+    float x, y, z, w;
+};
+
 namespace logz_emu {
 
 struct ThreadState {

@@ -190,14 +190,19 @@ void profile_enable(bool on) {
     enabled.store(on && profile_built());
 }
 
+// Buffers are tracked only in the profile library: the plain one takes no lock per allocation.
 void profile_allocated(void* pointer, size_t bytes) {
-    std::lock_guard<std::mutex> lock(mutex);
-    buffers[reinterpret_cast<uintptr_t>(pointer)] = bytes;
+    if (profile_built()) {
+        std::lock_guard<std::mutex> lock(mutex);
+        buffers[reinterpret_cast<uintptr_t>(pointer)] = bytes;
+    }
 }
 
 void profile_released(void* pointer) {
-    std::lock_guard<std::mutex> lock(mutex);
-    buffers.erase(reinterpret_cast<uintptr_t>(pointer));
+    if (profile_built()) {
+        std::lock_guard<std::mutex> lock(mutex);
+        buffers.erase(reinterpret_cast<uintptr_t>(pointer));
+    }
 }
 
 void profile_launch_begin(const char* kernel, dim3 grid, dim3 block, size_t shared_bytes) {

@@ -350,6 +350,9 @@ const char* run_block(Worker* w, dim3 block_index) {
                 for (int lane = 0; lane < 32; lane++) {
                     if ((mask >> lane & 1u) && (base + lane >= threads || w->fibers[base + lane]->status == Status::Done)) {
                         abandon(w, threads);
+                        if (profile) {
+                            profile_block_end(threads);
+                        }
                         return "warp operation whose mask names an exited or absent lane";
                     }
                 }

@@ -18,6 +18,7 @@ import org.logz.backend.Tempering;
 import org.logz.backend.TemperingMoves;
 import org.logz.backend.WeightSummary;
 import org.logz.backend.WeightedMoments;
+import org.logz.kernel.KernelProfiling;
 import org.logz.kernel.ProductTiming;
 import org.logz.memory.Footprint;
 import org.logz.memory.InsufficientMemoryException;
@@ -365,13 +366,15 @@ public final class CudaBackend extends ParticleBackend {
 
     /**
      * Tempering moves and ARM splitting run as kernels of tempering.cu and resample.cu; product timing on the GEMM path
-     * the sweeps use.
+     * the sweeps use; kernel profiles on the emulator in profile mode.
      */
     @Override
     public <C> Optional<C> capability(Class<C> type) {
         Object c = type == TemperingMoves.class ? (TemperingMoves) this::temperOnDevice
                 : type == Splitting.class ? (Splitting) this::splitOnDevice
-                : type == ProductTiming.class ? new CudaProductTiming(this) : null;
+                : type == ProductTiming.class ? new CudaProductTiming(this)
+                : type == KernelProfiling.class && device instanceof EmulatedDevice && EmulatorProfile.active()
+                        ? new EmulatorProfile() : null;
         return Optional.ofNullable(type.cast(c));
     }
 

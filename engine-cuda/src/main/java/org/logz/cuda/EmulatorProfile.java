@@ -1,92 +1,94 @@
 package org.logz.cuda;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.logz.kernel.KernelProfiling;
 
 /**
- * What the emulator's profile mode ({@code LOGZ_EMULATOR_CHECKS=profile}, kernels-cu {@code emu_profile.cpp}) counted
- * for each kernel launch since the last {@link #take()}: per warp instruction, the 32-byte sectors of global memory
- * its lanes touched against the fewest that hold the bytes they asked for, the shared-memory bank conflict degree,
- * and whether a basic block ran with inactive lanes; per launch, the distinct sectors touched. Lanes are grouped into
- * warp instructions by instruction and execution count within each barrier interval (SIMT with reconvergence).
+ * The emulator's {@link KernelProfiling}: the launches its profile mode ({@code LOGZ_EMULATOR_CHECKS=profile},
+ * kernels-cu {@code emu_profile.cpp}) counted, and the ptxas accounts build.sh kept ({@code ptxas-sm80.txt},
+ * {@code ptxas-sm90.txt}). The emulator keeps one line per launch until taken, so a long run in profile mode should
+ * take them as it goes.
  */
-public final class EmulatorProfile {
-    private EmulatorProfile() {
-    }
+final class EmulatorProfile implements KernelProfiling {
+    private static final Pattern ENTRY = Pattern.compile("Compiling entry function '([a-z_0-9]+)' for '(sm_[0-9]+)'");
+    private static final Pattern FRAME = Pattern.compile(
+            "([0-9]+) bytes stack frame, ([0-9]+) bytes spill stores, ([0-9]+) bytes spill loads");
+    private static final Pattern USED = Pattern.compile("Used ([0-9]+) registers");
+    private static final Pattern SMEM = Pattern.compile("([0-9]+) bytes smem");
 
-    /**
-     * One launch.
-     *
-     * @param globalRequests   warp-level global loads and stores
-     * @param globalSectors    32-byte sectors they touched
-     * @param globalMinSectors the fewest sectors that hold the bytes they asked for
-     * @param distinctSectors  distinct sectors of the launch (its compulsory DRAM traffic / 32)
-     * @param sharedRequests   warp-level shared-memory accesses
-     * @param sharedWavefronts their bank-conflict degrees summed (1 per conflict-free access)
-     * @param sharedMaxWay     the worst conflict degree
-     * @param blocks           warp-level basic blocks executed
-     * @param divergentBlocks  those with some lane of the warp inactive
-     */
-    public record Launch(String kernel, int[] grid, int[] block, long sharedBytes, long globalRequests,
-                         long globalSectors, long globalMinSectors, long distinctSectors, long sharedRequests,
-                         long sharedWavefronts, long sharedMaxWay, long blocks, long divergentBlocks) {
-        /** Fewest sectors over sectors touched: 1 for perfectly coalesced access (and for a launch with none). */
-        public double coalescing() {
-            return globalSectors == 0 ? 1 : (double) globalMinSectors / globalSectors;
-        }
-
-        /** Mean bank-conflict degree of shared accesses: 1 when conflict-free. */
-        public double bankWays() {
-            return sharedRequests == 0 ? 1 : (double) sharedWavefronts / sharedRequests;
-        }
-
-        /** Fraction of warp-level basic blocks with inactive lanes. */
-        public double divergence() {
-            return blocks == 0 ? 0 : (double) divergentBlocks / blocks;
-        }
-
-        /** Bytes of the sectors touched: L1-to-L2 traffic with no reuse in L1. */
-        public long trafficBytes() {
-            return 32 * globalSectors;
-        }
-
-        /** Bytes of the distinct sectors: DRAM traffic with a cache as large as the data. */
-        public long compulsoryBytes() {
-            return 32 * distinctSectors;
-        }
-
-        public int threadsPerBlock() {
-            return block[0] * block[1] * block[2];
-        }
-    }
-
-    /** Whether launches are being profiled: the emulator's instrumented library is loaded in profile mode. */
-    public static boolean active() {
+    /** Whether launches are being profiled: the instrumented library is loaded in profile mode. */
+    static boolean active() {
         return EmulatorNative.loadError().isEmpty() && EmulatorChecks.configured().profile()
                 && EmulatorNative.profileBuilt();
     }
 
-    /** The launches profiled since the last call, in order. */
-    public static List<Launch> take() {
-        if (!active()) {
-            throw new IllegalStateException("the emulator is not in profile mode (LOGZ_EMULATOR_CHECKS=profile"
-                    + (EmulatorNative.loadError().isEmpty() ? "" : "; " + EmulatorNative.loadError()) + ")");
-        }
+    @Override
+    public List<Launch> take() {
         List<Launch> launches = new ArrayList<>();
         for (String line : EmulatorNative.takeProfile().split("\n")) {
             if (line.isEmpty()) {
                 continue;
             }
             String[] f = line.split("\t");
-            launches.add(new Launch(f[0], dims(f[1]), dims(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
-                    Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]),
-                    Long.parseLong(f[9]), Long.parseLong(f[10]), Long.parseLong(f[11]), Long.parseLong(f[12])));
+            long[] grid = dims(f[1]);
+            long[] block = dims(f[2]);
+            launches.add(new Launch(f[0], (int) (block[0] * block[1] * block[2]), grid[0] * grid[1] * grid[2],
+                    Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]),
+                    Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
+                    Long.parseLong(f[11]), Long.parseLong(f[12])));
         }
         return launches;
     }
 
-    private static int[] dims(String text) {
+    @Override
+    public Map<String, Resources> resources(String arch) {
+        String file = "/org/logz/cuda/ptxas-" + arch.replace("_", "") + ".txt";
+        try (InputStream in = EmulatorProfile.class.getResourceAsStream(file)) {
+            return in == null ? Map.of() : parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** ptxas -v's lines: per entry function its frame, spills, registers and static shared memory. */
+    static Map<String, Resources> parse(String text) {
+        Map<String, Resources> out = new LinkedHashMap<>();
+        String kernel = null;
+        int stack = 0;
+        int stores = 0;
+        int loads = 0;
+        for (String line : text.split("\n")) {
+            Matcher entry = ENTRY.matcher(line);
+            Matcher frame = FRAME.matcher(line);
+            Matcher used = USED.matcher(line);
+            if (entry.find()) {
+                kernel = entry.group(1);
+            } else if (kernel != null && frame.find()) {
+                stack = Integer.parseInt(frame.group(1));
+                stores = Integer.parseInt(frame.group(2));
+                loads = Integer.parseInt(frame.group(3));
+            } else if (kernel != null && used.find()) {
+                Matcher smem = SMEM.matcher(line);
+                out.put(kernel, new Resources(kernel, Integer.parseInt(used.group(1)), stores, loads,
+                        smem.find() ? Integer.parseInt(smem.group(1)) : 0, stack));
+                kernel = null;
+            }
+        }
+        return out;
+    }
+
+    private static long[] dims(String text) {
         String[] p = text.split(",");
-        return new int[] {Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2])};
+        return new long[] {Long.parseLong(p[0]), Long.parseLong(p[1]), Long.parseLong(p[2])};
     }
 }

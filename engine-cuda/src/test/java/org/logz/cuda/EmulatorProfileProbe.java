@@ -1,5 +1,7 @@
 package org.logz.cuda;
 
+import org.logz.kernel.KernelProfiling;
+
 /**
  * Runs the profile mode's known-answer kernels (kernels-cu {@code selftest.cu}) and prints each launch's profile, one
  * line each: a separate JVM for {@link EmulatorProfileTest}, because the mode is fixed when the library loads.
@@ -21,9 +23,9 @@ public final class EmulatorProfileProbe {
         for (int stride : new int[] {1, 32}) {
             device.launch("logz_selftest_banks", 1, 1, 32, 1, 0, KernelArgs.of().ptr(out).i32(stride));
         }
-        for (EmulatorProfile.Launch l : EmulatorProfile.take()) {
+        for (KernelProfiling.Launch l : new EmulatorProfile().take()) {
             System.out.printf("%s %d %d %d %d %d %d %d %d%n", l.kernel(), l.globalRequests(), l.globalSectors(),
-                    l.globalMinSectors(), l.distinctSectors(), l.sharedRequests(), l.sharedMaxWay(), l.blocks(),
+                    l.globalMinSectors(), l.distinctSectors(), l.sharedRequests(), l.sharedMaxWay(), l.basicBlocks(),
                     l.divergentBlocks());
         }
         device.free(in);

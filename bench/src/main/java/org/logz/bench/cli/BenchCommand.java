@@ -9,7 +9,9 @@ import java.util.concurrent.Callable;
 import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
 import org.logz.bench.GpcSweepBenchmark;
+import org.logz.bench.KernelSurvey;
 import org.logz.bench.PeerBenchmark;
+import org.logz.bench.Roofline;
 import org.logz.bench.SequentialComparison;
 import org.logz.bench.SweepBenchmark;
 import org.logz.bench.TemperedComparison;
@@ -75,6 +77,17 @@ final class BenchCommand implements Callable<Integer> {
         @Option(names = {"--log-sigma"}, paramLabel = "S", description = "gpc: log signal standard deviation (default: the file's, else 5.1).")
         Double logSigma;
 
+        @Option(names = "--project", paramLabel = "GPU", description = "With --backend cuda-emulated: instead of timing, "
+                + "profile the hot kernels in the emulator (coalescing, bank conflicts, divergence, compulsory bytes; "
+                + "ptxas registers, spills and occupancy on sm_80 and sm_90) and project a sweep of --project-chains "
+                + "chains of the model onto GPU's roofline (h100 or a100) beside the cuBLAS SGEMM pair's. --chains "
+                + "(default 64 here) sizes the emulated runs.")
+        String project;
+
+        @Option(names = "--project-chains", paramLabel = "R", defaultValue = "10000",
+                description = "Chains of the projected sweep. Default: ${DEFAULT-VALUE}.")
+        int projectChains;
+
         @Mixin
         SweepOptions timing;
 
@@ -101,6 +114,10 @@ final class BenchCommand implements Callable<Integer> {
                 throw new UserException("bench sweep runs on RBMs and gpc: models, not " + model);
             }
             Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : problem.rbm().orElseThrow();
+            if (project != null) {
+                project(rbm, threads);
+                return;
+            }
             SweepBenchmark.Result r;
             try (ParticleBackend backend = backendOptions.open()) {
                 r = SweepBenchmark.run(backend, rbm, BaseRate.uniform(rbm.visible()),
@@ -113,6 +130,35 @@ final class BenchCommand implements Callable<Integer> {
                     r.runs() == null ? null : r.runs().rtsOverAis(), r.bestGemm().library(),
                     r.bestDenseGemm().library(), r.bestGemmGflops(), r.sweepSeconds(),
                     r.annealStepSeconds(), r.temperSeconds(), r.ownProductSeconds(), r.floors(), r.runs()));
+        }
+
+        private void project(Rbm rbm, int threads) {
+            Roofline gpu = Roofline.parse(project);
+            OptionChecks.atLeast("--project-chains", projectChains, 1);
+            int chains = spec.commandLine().getParseResult().hasMatchedOption("--chains") ? timing.chains : 64;
+            if (System.getProperty("logz.emulator.checks") == null && System.getenv("LOGZ_EMULATOR_CHECKS") == null) {
+                // read when the emulator's library loads, which opening the backend does
+                System.setProperty("logz.emulator.checks", "profile");
+            }
+            KernelSurvey.Result survey;
+            String description;
+            try (ParticleBackend backend = backendOptions.open()) {
+                description = backend.description();
+                survey = KernelSurvey.run(backend, rbm, model == null ? "random 784×500" : model, chains);
+            }
+            List<String> shortfalls = survey.shortfalls().stream()
+                    .map(k -> k.kernel() + ": " + String.join(", ", k.shortfalls())).toList();
+            Json.print(spec.commandLine().getOut(), new ProjectionReport(survey.model(), description, survey.chains(),
+                    KernelSurvey.project(survey, gpu, projectChains), survey.kernels(), shortfalls));
+        }
+
+        /**
+         * The JSON of {@code bench sweep --project}: the sweep on the GPU's roofline, every surveyed kernel with its
+         * counts, and the kernels that miss a target (KernelSurvey's).
+         */
+        record ProjectionReport(String model, String backendDescription, int surveyChains,
+                                KernelSurvey.Projection projection, List<KernelSurvey.Kernel> kernels,
+                                List<String> shortfalls) {
         }
 
         /** The JSON of {@code bench sweep --model gpc:...}. */
