@@ -13,7 +13,7 @@
 // Sampling kernels: any grid, blocks of LOGZ_BLOCK, one thread per four units of one particle, read and written as
 // one 16-byte access wherever the rows and vectors are 16-byte aligned (N and H multiples of 4): coalesced.
 // GEMM kernels: blocks of 16 × 16 threads, grid (ceil(cols / 64), ceil(rows / 16)); each thread
-// computes four consecutive columns of one row; 16×16 + 16×64 floats of static shared memory.
+// computes four consecutive columns of one row; 16×16 + 16×65 floats of static shared memory.
 // All kernels are deterministic.
 #include "common.cuh"
 
@@ -105,12 +105,18 @@ extern "C" __global__ void logz_sample_visible(const float* v, int n, int active
 
 // Accumulates the 1 × 4 strip (row, col0 .. col0+3) of A (rows × K, lda) · op(B) over the k-tiles,
 // op(B) = B (K × cols, ldb) or, when transB, Bᵀ with B (cols × K, ldb). Out-of-range reads are zero.
+// The block loads each B tile (LOGZ_TILE_K × LOGZ_TILE_COLS) with consecutive threads on consecutive addresses of B:
+// along a row of the tile, or with transB along a row of B (a column of the tile), so every warp request is coalesced.
+// The tile's rows are padded by one float: a transposed load's lanes then store a column into 16 different banks, and
+// the product loop's reads (lane tx on columns 4tx .. 4tx+3) conflict at most 2-way. Which thread loads an element
+// does not change any sum: each output still adds its k terms in order.
 __device__ __forceinline__ void logz_gemm_strip(int rows, int cols, int K, const float* A, int lda, const float* B,
                                                 int ldb, int transB, float acc[4]) {
     __shared__ logz_shared<float[LOGZ_TILE_ROWS][LOGZ_TILE_K]> as;
-    __shared__ logz_shared<float[LOGZ_TILE_K][LOGZ_TILE_COLS]> bs;
+    __shared__ logz_shared<float[LOGZ_TILE_K][LOGZ_TILE_COLS + 1]> bs;
     int tx = threadIdx.x;
     int ty = threadIdx.y;
+    int t = ty * (int) blockDim.x + tx;
     int row = blockIdx.y * LOGZ_TILE_ROWS + ty;
     int colBase = blockIdx.x * LOGZ_TILE_COLS;
     for (int q = 0; q < 4; q++) {
@@ -118,14 +124,16 @@ __device__ __forceinline__ void logz_gemm_strip(int rows, int cols, int K, const
     }
     for (int k0 = 0; k0 < K; k0 += LOGZ_TILE_K) {
         as[ty][tx] = row < rows && k0 + tx < K ? A[(long long) row * lda + k0 + tx] : 0.0f;
-        for (int q = 0; q < 4; q++) {
-            int c = colBase + tx * 4 + q;
-            int k = k0 + ty;
+        for (int e = t; e < LOGZ_TILE_K * LOGZ_TILE_COLS; e += (int) (blockDim.x * blockDim.y)) {
+            int kk = transB ? e % LOGZ_TILE_K : e / LOGZ_TILE_COLS;
+            int cc = transB ? e / LOGZ_TILE_K : e % LOGZ_TILE_COLS;
+            int c = colBase + cc;
+            int k = k0 + kk;
             float value = 0.0f;
             if (c < cols && k < K) {
                 value = transB ? B[(long long) c * ldb + k] : B[(long long) k * ldb + c];
             }
-            bs[ty][tx * 4 + q] = value;
+            bs[kk][cc] = value;
         }
         __syncthreads();
         for (int k = 0; k < LOGZ_TILE_K; k++) {
@@ -144,13 +152,22 @@ extern "C" __global__ void logz_gemm(int rows, int cols, int K, const float* A, 
     float acc[4];
     logz_gemm_strip(rows, cols, K, A, lda, B, ldb, transB, acc);
     int row = blockIdx.y * LOGZ_TILE_ROWS + threadIdx.y;
-    for (int q = 0; q < 4; q++) {
-        int c = blockIdx.x * LOGZ_TILE_COLS + threadIdx.x * 4 + q;
-        if (row < rows && c < cols) {
-            float* out = C + (long long) row * ldc + c;
-            *out = beta == 0.0f ? acc[q] : acc[q] + beta * *out;
-        }
+    int c0 = blockIdx.x * LOGZ_TILE_COLS + threadIdx.x * 4;
+    if (row >= rows || c0 >= cols) {
+        return;
     }
+    // the strip's four outputs as one 16-byte access where C's rows allow it (rbm_gibbs.cu's sampling kernels)
+    int count = cols - c0 < 4 ? cols - c0 : 4;
+    bool vector = count == 4 && (ldc & 3) == 0 && logz_aligned16(C);
+    float* out = C + (long long) row * ldc + c0;
+    float old[4];
+    if (beta != 0.0f) {
+        logz_load_units(out, count, vector, old);
+    }
+    for (int q = 0; q < count; q++) {
+        acc[q] = beta == 0.0f ? acc[q] : acc[q] + beta * old[q];
+    }
+    logz_store_units(out, count, vector, acc);
 }
 
 // out (rows × cols, ldo) = Bernoulli(σ(z)), z = (offset ? offset[c] * (1-β_r) : 0) + β_r (bias[c] + (A · op(B))[r, c]):
@@ -171,11 +188,22 @@ extern "C" __global__ void logz_gemm_bernoulli(int rows, int cols, int K, const 
                                     (unsigned int) tag, k0, k1);
     float rowBeta = logz_row_beta(betas, beta, row);
     float oneMinusBeta = 1.0f - rowBeta;
-    for (int q = 0; q < 4 && c0 + q < cols; q++) {
-        float z = rowBeta * (bias[c0 + q] + acc[q]);
-        if (offset != 0) {
-            z = oneMinusBeta * offset[c0 + q] + z;
-        }
-        out[(long long) row * ldo + c0 + q] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
+    int count = cols - c0 < 4 ? cols - c0 : 4;
+    bool vector = count == 4 && (ldo & 3) == 0 && logz_aligned16(out) && logz_aligned16(bias)
+            && (offset == 0 || logz_aligned16(offset));
+    float b[4];
+    float o[4];
+    float drawn[4];
+    logz_load_units(bias + c0, count, vector, b);
+    if (offset != 0) {
+        logz_load_units(offset + c0, count, vector, o);
     }
+    for (int q = 0; q < count; q++) {
+        float z = rowBeta * (b[q] + acc[q]);
+        if (offset != 0) {
+            z = oneMinusBeta * o[q] + z;
+        }
+        drawn[q] = logz_bernoulli(logz_uniform(u.w[q]), logz_logistic(z));
+    }
+    logz_store_units(out + (long long) row * ldo + c0, count, vector, drawn);
 }

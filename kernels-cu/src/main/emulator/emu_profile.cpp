@@ -16,8 +16,9 @@
 // exit). Per warp instruction:
 //  - global load or store: the 32-byte sectors its lanes touch against the fewest that hold the bytes they ask for
 //    (coalescing efficiency = fewest / touched; a broadcast is efficient);
-//  - shared access: the most distinct 4-byte words any of the 32 banks serves (1: conflict-free; a broadcast of one
-//    word costs nothing; 64-bit accesses of consecutive lanes are 2, as on the hardware's two wavefronts);
+//  - shared access: the most distinct 4-byte words any of the 32 banks serves (the wavefronts it takes; a broadcast of
+//    one word costs nothing) over the fewest its distinct words need (ceil(words / 32)): the conflict degree, 1 for
+//    consecutive 32-, 64- or 128-bit accesses;
 //  - basic block: whether some lane of the warp is inactive (branch divergence).
 // Each launch also counts the distinct sectors it touches: the bytes a DRAM would move with a cache as large as the
 // data (the roofline's compulsory traffic).
@@ -51,6 +52,7 @@ struct Stats {
     unsigned long long global_min_sectors = 0;
     unsigned long long shared_requests = 0;
     unsigned long long shared_wavefronts = 0;
+    unsigned long long shared_ideal = 0;
     unsigned long long shared_max_way = 0;
     unsigned long long blocks = 0;
     unsigned long long divergent_blocks = 0;
@@ -61,6 +63,7 @@ struct Stats {
         global_min_sectors += o.global_min_sectors;
         shared_requests += o.shared_requests;
         shared_wavefronts += o.shared_wavefronts;
+        shared_ideal += o.shared_ideal;
         shared_max_way = std::max(shared_max_way, o.shared_max_way);
         blocks += o.blocks;
         divergent_blocks += o.divergent_blocks;
@@ -159,13 +162,16 @@ void shared_instruction(const Group& g, Worker& w) {
     std::sort(words.begin(), words.end());
     words.erase(std::unique(words.begin(), words.end()), words.end());
     unsigned int per_bank[32] = {};
-    unsigned int way = 0;
+    unsigned int wavefronts = 0;
     for (uintptr_t word : words) {
-        way = std::max(way, ++per_bank[word % 32]);
+        wavefronts = std::max(wavefronts, ++per_bank[word % 32]);
     }
+    // wider accesses need several wavefronts however they are laid out: the conflict is the excess over that
+    unsigned int ideal = (unsigned int) ((words.size() + 31) / 32);
     w.stats.shared_requests++;
-    w.stats.shared_wavefronts += way;
-    w.stats.shared_max_way = std::max<unsigned long long>(w.stats.shared_max_way, way);
+    w.stats.shared_wavefronts += wavefronts;
+    w.stats.shared_ideal += ideal;
+    w.stats.shared_max_way = std::max<unsigned long long>(w.stats.shared_max_way, (wavefronts + ideal - 1) / ideal);
 }
 
 }  // namespace
@@ -285,11 +291,12 @@ void profile_launch_end() {
     std::lock_guard<std::mutex> lock(mutex);
     const Stats& s = launch_stats;
     char line[512];
-    std::snprintf(line, sizeof line, "%s\t%u,%u,%u\t%u,%u,%u\t%zu\t%llu\t%llu\t%llu\t%zu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
+    std::snprintf(line, sizeof line,
+                  "%s\t%u,%u,%u\t%u,%u,%u\t%zu\t%llu\t%llu\t%llu\t%zu\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n",
                   launch_kernel.c_str(), launch_grid.x, launch_grid.y, launch_grid.z, launch_block.x, launch_block.y,
                   launch_block.z, launch_shared, s.global_requests, s.global_sectors, s.global_min_sectors,
-                  launch_sectors.size(), s.shared_requests, s.shared_wavefronts, s.shared_max_way, s.blocks,
-                  s.divergent_blocks);
+                  launch_sectors.size(), s.shared_requests, s.shared_wavefronts, s.shared_ideal, s.shared_max_way,
+                  s.blocks, s.divergent_blocks);
     records += line;
     launch_sectors.clear();
 }

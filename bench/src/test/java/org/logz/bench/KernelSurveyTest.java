@@ -16,8 +16,11 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.logz.io.NativeLibraries;
+import org.logz.kernel.KernelProfiling;
 import org.logz.testkit.Emulator;
 
 /**
@@ -41,11 +44,7 @@ class KernelSurveyTest {
             // one thread per particle reads and writes case v's column of the row-major particles; 0.15 to 0.17
             Map.entry("logz_gpc_smooth", 0.14), Map.entry("logz_gpc_augment", 0.14),
             // rows of 64 cases leave partial sectors at their ends: 0.79 here, 0.98 on gpc:digits35's 365
-            Map.entry("logz_gpc_ellipse_anneal", 0.75),
-            // the tiled fallback GEMM (no cuBLAS): each thread loads four columns of B 16 bytes apart; 0.30 to 0.38
-            Map.entry("logz_gemm", 0.28), Map.entry("logz_gemm_bernoulli", 0.28));
-    /** Known bank-conflict shortfalls: the tiled GEMM's B tile, four words a thread in 16-word rows (4-way). */
-    private static final Map<String, Long> WAYS = Map.of("logz_gemm", 4L, "logz_gemm_bernoulli", 4L);
+            Map.entry("logz_gpc_ellipse_anneal", 0.75));
     /** Known occupancy shortfalls: 72 registers, and launch bounds for 64 spill 88 bytes. */
     private static final Map<String, Double> OCCUPANCY_FLOORS = Map.of("logz_gpc_ellipse_anneal", 0.375);
 
@@ -55,6 +54,10 @@ class KernelSurveyTest {
     @Test
     void theHotKernelsMeetTheTargets() throws Exception {
         Emulator.require();
+        Assumptions.assumeTrue(KernelProfiling.class.getResource("/org/logz/cuda/native/" + NativeLibraries.platform()
+                + "/liblogz_cuda_emu_profile.so") != null, "the emulator's profile library was not built (kernels-cu "
+                + "warned why; see kernels-cu/target/cuda-build/emu_profile.log)");
+        boolean ptxas = KernelProfiling.class.getResource("/org/logz/cuda/ptxas-sm90.txt") != null;
         Path model = dir.resolve("digits.npz");
         try (InputStream in = KernelSurveyTest.class.getResourceAsStream("/org/logz/fixtures/digits-64x16-pcd.npz")) {
             Files.copy(in, model);
@@ -66,12 +69,13 @@ class KernelSurveyTest {
             for (JsonNode k : report.get("kernels")) {
                 String name = k.get("kernel").asText();
                 seen.put(name, k);
+                if (ptxas && (k.get("sm80").isNull() || k.get("sm90").isNull())) {
+                    failures.add(gemm + " path: " + name + ": no ptxas account, so no spill or occupancy check");
+                }
                 for (JsonNode shortfall : k.get("shortfalls")) {
                     String text = shortfall.asText();
                     boolean known = text.startsWith("coalescing") && FLOORS.containsKey(name)
                             && k.get("coalescing").asDouble() >= FLOORS.get(name)
-                            || text.contains("bank conflicts") && WAYS.containsKey(name)
-                            && k.get("worstBankWays").asLong() <= WAYS.get(name)
                             || text.startsWith("occupancy") && OCCUPANCY_FLOORS.containsKey(name)
                             && occupancy(k) >= OCCUPANCY_FLOORS.get(name);
                     if (!known) {
@@ -80,8 +84,15 @@ class KernelSurveyTest {
                 }
             }
             if (gemm.equals("blas")) {
+                // the sweep on the roofline: the SGEMM pair plus exactly the two sampling kernels
                 JsonNode projection = report.get("projection");
-                assertTrue(projection.get("ratio").asDouble() >= 1, projection.toString());
+                double own = 0;
+                for (JsonNode seconds : projection.get("kernelSeconds")) {
+                    own += seconds.asDouble();
+                }
+                assertEquals(2, projection.get("kernelSeconds").size(), projection.toString());
+                assertTrue(own > 0 && Math.abs(projection.get("sweepSeconds").asDouble()
+                        - projection.get("sgemmPairSeconds").asDouble() - own) < 1e-12, projection.toString());
             } else {
                 assertTrue(report.get("projection").isNull(), "no cuBLAS projection of the tiled path");
             }
@@ -97,6 +108,10 @@ class KernelSurveyTest {
             assertTrue(seen.get(name).get("coalescing").asDouble() < KernelSurvey.MIN_COALESCING,
                     name + " now meets the coalescing target: take it off the list of known shortfalls");
         }
+        for (String name : OCCUPANCY_FLOORS.keySet()) {
+            assertTrue(occupancy(seen.get(name)) < KernelSurvey.MIN_OCCUPANCY,
+                    name + " now meets the occupancy target: take it off the list of known shortfalls");
+        }
     }
 
     private static double occupancy(JsonNode kernel) {
@@ -105,17 +120,19 @@ class KernelSurveyTest {
 
     private JsonNode survey(Path model, String gemm) throws IOException, InterruptedException {
         Path json = dir.resolve(gemm + ".json");
+        Path err = dir.resolve(gemm + ".err");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
                 "-Dlogz.emulator.checks=profile", "-Dlogz.emulator.gemm=" + gemm, "org.logz.cli.Main", "bench",
                 "sweep", "--backend", "cuda-emulated", "--project", "h100", "--model", model.toString(), "--chains",
-                "32").redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(json.toFile()).start();
-        boolean exited = p.waitFor(300, TimeUnit.SECONDS);
+                "32").redirectError(err.toFile()).redirectOutput(json.toFile()).start();
+        boolean exited = p.waitFor(120, TimeUnit.SECONDS);
         if (!exited) {
             p.destroyForcibly();
         }
         String out = Files.readString(json, StandardCharsets.UTF_8);
-        assertTrue(exited && p.exitValue() == 0, "bench sweep --project (" + gemm + "): " + out);
+        assertTrue(exited && p.exitValue() == 0, "bench sweep --project (" + gemm + "): " + out
+                + Files.readString(err, StandardCharsets.UTF_8));
         return new ObjectMapper().readTree(out);
     }
 }

@@ -21,22 +21,24 @@ public interface KernelProfiling {
      * @param globalMinSectors the fewest sectors that hold the bytes they asked for
      * @param distinctSectors  distinct sectors of the launch (its compulsory DRAM traffic / 32)
      * @param sharedRequests   warp-level shared-memory accesses
-     * @param sharedWavefronts their bank-conflict degrees summed (1 per conflict-free access)
-     * @param sharedMaxWay     the worst conflict degree
+     * @param sharedWavefronts the wavefronts they took (the most distinct words of one bank, summed)
+     * @param sharedIdeal      the fewest wavefronts their distinct words need (ceil(words / 32), summed)
+     * @param sharedMaxWay     the worst conflict degree: wavefronts over the fewest, rounded up, of one access
      * @param basicBlocks      warp-level basic blocks executed
      * @param divergentBlocks  those with some lane of the warp inactive
      */
     record Launch(String kernel, int threadsPerBlock, long blocks, long dynamicShared, long globalRequests,
                   long globalSectors, long globalMinSectors, long distinctSectors, long sharedRequests,
-                  long sharedWavefronts, long sharedMaxWay, long basicBlocks, long divergentBlocks) {
+                  long sharedWavefronts, long sharedIdeal, long sharedMaxWay, long basicBlocks,
+                  long divergentBlocks) {
         /** Fewest sectors over sectors touched: 1 for perfectly coalesced access (and for none). */
         public double coalescing() {
             return globalSectors == 0 ? 1 : (double) globalMinSectors / globalSectors;
         }
 
-        /** Mean bank-conflict degree of shared accesses: 1 when conflict-free. */
+        /** Wavefronts over the fewest possible, over all shared accesses: 1 when conflict-free. */
         public double bankWays() {
-            return sharedRequests == 0 ? 1 : (double) sharedWavefronts / sharedRequests;
+            return sharedIdeal == 0 ? 1 : (double) sharedWavefronts / sharedIdeal;
         }
 
         /** Fraction of warp-level basic blocks with inactive lanes. */

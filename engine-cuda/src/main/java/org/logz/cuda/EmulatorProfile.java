@@ -45,7 +45,7 @@ final class EmulatorProfile implements KernelProfiling {
             launches.add(new Launch(f[0], (int) (block[0] * block[1] * block[2]), grid[0] * grid[1] * grid[2],
                     Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]),
                     Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
-                    Long.parseLong(f[11]), Long.parseLong(f[12])));
+                    Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13])));
         }
         return launches;
     }

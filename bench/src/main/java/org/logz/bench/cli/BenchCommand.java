@@ -99,6 +99,16 @@ final class BenchCommand implements Callable<Integer> {
             int threads = timing.checkedThreads(backendOptions);
             Problem problem = model == null ? null : Problem.parse(model, OptionChecks.optional(logEll),
                     OptionChecks.optional(logSigma));
+            if (project != null) {
+                for (String timingOnly : List.of("--sweeps", "--repeats", "--runs", "--no-runs", "--threads")) {
+                    if (spec.commandLine().getParseResult().hasMatchedOption(timingOnly)) {
+                        throw new UserException(timingOnly + " does not apply to --project (nothing is timed)");
+                    }
+                }
+                if (problem != null && problem.rbm().isEmpty()) {
+                    throw new UserException("--project projects an RBM's sweep, not " + model);
+                }
+            }
             if (problem != null && problem.classifier().isPresent()) {
                 if (spec.commandLine().getParseResult().hasMatchedOption("--sweeps")) {
                     throw new UserException("--sweeps does not apply to gpc: models (one sweep per repetition)");
@@ -115,7 +125,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             Rbm rbm = problem == null ? RandomRbm.create(784, 500, 0.05, 1) : problem.rbm().orElseThrow();
             if (project != null) {
-                project(rbm, threads);
+                project(rbm);
                 return;
             }
             SweepBenchmark.Result r;
@@ -132,7 +142,7 @@ final class BenchCommand implements Callable<Integer> {
                     r.annealStepSeconds(), r.temperSeconds(), r.ownProductSeconds(), r.floors(), r.runs()));
         }
 
-        private void project(Rbm rbm, int threads) {
+        private void project(Rbm rbm) {
             Roofline gpu = Roofline.parse(project);
             OptionChecks.atLeast("--project-chains", projectChains, 1);
             int chains = spec.commandLine().getParseResult().hasMatchedOption("--chains") ? timing.chains : 64;
