@@ -3,43 +3,97 @@
 // levels (maximum subtracted, sums in level order) and an inverse-CDF draw with the 53-bit uniform
 // of Philox block (0, first + r, step, TEMPERATURE) for row r (first: the run's index of row 0); per
 // (block, group, level), sums over the block's chains of the group in chain order. logz_temper_draw: one
-// thread per chain; logz_temper_blocks: below;
+// lane per chain, a warp's 32 chains staged through shared memory (below); logz_temper_blocks: below;
 // logz_linear_levels: one thread per (chain, level). Blocks of LOGZ_BLOCK, any grid; deterministic.
 #include "common.cuh"
 
 
+// Levels of a chain's row in one staged tile of logz_temper_draw, and a block's tiles (one per warp).
+#define LOGZ_DRAW_TILE 16
+using logz_draw_tiles = logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_DRAW_TILE + 1]>;
+
+// Moves a tile of LOGZ_DRAW_TILE levels of 32 consecutive chains' rows between global memory (rows of `levels`
+// doubles from row r0) and the warp's staging tile, lanes on consecutive addresses (two rows of 16 levels per request,
+// coalesced); tile rows are padded by one double, so both this and a lane's walk along its own row meet 2 wavefronts,
+// the fewest doubles need. Rows past `count` and levels past `levels` are skipped.
+template <bool Load, typename T>
+__device__ __forceinline__ void logz_draw_stage(T* rows, long long r0, long long count, int levels, int k0,
+                                                logz_draw_tiles& tile, int warp, int lane) {
+    for (int e = lane; e < LOGZ_WARP * LOGZ_DRAW_TILE; e += LOGZ_WARP) {
+        int i = e / LOGZ_DRAW_TILE;
+        int j = e % LOGZ_DRAW_TILE;
+        if (r0 + i < count && k0 + j < levels) {
+            if constexpr (Load) {
+                tile[warp][i][j] = rows[(r0 + i) * levels + k0 + j];
+            } else {
+                rows[(r0 + i) * levels + k0 + j] = tile[warp][i][j];
+            }
+        }
+    }
+}
+
+// One lane per chain, the warp's 32 chains together, each walking its own row of levels in level order (so every sum
+// is the CPU's), through tiles the warp stages in shared memory so that global reads and writes are coalesced. Three
+// passes over logF: the maximum; the total of the exponentials; then the draw and q = e / total, each e computed anew
+// (the same operations give the same bits as storing it). Blocks of LOGZ_BLOCK threads.
 extern "C" __global__ void logz_temper_draw(const double* logF, const double* weight, long long count, int levels,
                                             const double* levelBetas, long long first, unsigned int k0,
                                             unsigned int k1, int step, double* q, int* next, double* betas) {
-    LOGZ_FOR_EACH(r, count) {
-        const double* row = logF + r * levels;
-        double* out = q + r * levels;
+    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_DRAW_TILE + 1]> tile;
+    int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
+    int warp = (int) (threadIdx.x / LOGZ_WARP);
+    for (long long r0 = (long long) blockIdx.x * blockDim.x + warp * LOGZ_WARP; r0 < count;
+         r0 += (long long) gridDim.x * blockDim.x) {
+        long long r = r0 + lane;
+        bool live = r < count;
         double max = -INFINITY;
-        for (int k = 0; k < levels; k++) {
-            max = fmax(max, row[k] + weight[k]);
-        }
         double total = 0.0;
-        for (int k = 0; k < levels; k++) {
-            double e = exp(row[k] + weight[k] - max);
-            out[k] = e;
-            total += e;
-        }
-        logz_philox_out u = logz_philox(0u, (unsigned int) (first + r), (unsigned int) step, LOGZ_TAG_TEMPERATURE, k0, k1);
-        double target = logz_uniform53(u.w[0], u.w[1]) * total;
+        double target = 0.0;
         int chosen = levels - 1;
+        bool found = false;
         double cumulative = 0.0;
-        for (int k = 0; k < levels; k++) {
-            cumulative += out[k];
-            if (cumulative > target) {
-                chosen = k;
-                break;
+        if (live) {
+            logz_philox_out u = logz_philox(0u, (unsigned int) (first + r), (unsigned int) step, LOGZ_TAG_TEMPERATURE,
+                                            k0, k1);
+            target = logz_uniform53(u.w[0], u.w[1]);
+        }
+        for (int pass = 0; pass < 3; pass++) {
+            if (pass == 2) {
+                target *= total;
+            }
+            for (int t = 0; t < levels; t += LOGZ_DRAW_TILE) {
+                logz_draw_stage<true>(logF, r0, count, levels, t, tile, warp, lane);
+                __syncwarp();
+                for (int j = 0; live && j < LOGZ_DRAW_TILE && t + j < levels; j++) {
+                    int k = t + j;
+                    double x = tile[warp][lane][j] + weight[k];
+                    if (pass == 0) {
+                        max = fmax(max, x);
+                        continue;
+                    }
+                    double e = exp(x - max);
+                    if (pass == 1) {
+                        total += e;
+                        continue;
+                    }
+                    cumulative += e;
+                    if (!found && cumulative > target) {
+                        chosen = k;
+                        found = true;
+                    }
+                    tile[warp][lane][j] = e / total;
+                }
+                __syncwarp();
+                if (pass == 2) {
+                    logz_draw_stage<false>(q, r0, count, levels, t, tile, warp, lane);
+                    __syncwarp();
+                }
             }
         }
-        for (int k = 0; k < levels; k++) {
-            out[k] /= total;
+        if (live) {
+            next[r] = chosen;
+            betas[r] = levelBetas[chosen];
         }
-        next[r] = chosen;
-        betas[r] = levelBetas[chosen];
     }
 }
 

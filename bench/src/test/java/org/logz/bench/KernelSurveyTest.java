@@ -33,9 +33,6 @@ import org.logz.testkit.Emulator;
 class KernelSurveyTest {
     /** Known coalescing shortfalls: kernel -> the least it keeps (a little under today's), and why. */
     private static final Map<String, Double> FLOORS = Map.ofEntries(
-            // one thread per chain walks its row of levels, so a warp's lanes are a row apart (the level-order sum
-            // keeps the CPU's bits, so the walk stays sequential per chain); 0.26 today
-            Map.entry("logz_temper_draw", 0.25),
             // the resampling draws are binary searches of the CDF: data-dependent addresses; 0.61 and 0.62 today
             // (the copies' scatter reaches 0.64 on CD-25 at 32 chains and meets the target here)
             Map.entry("logz_draw_multinomial", 0.55), Map.entry("logz_draw_systematic", 0.55),
