@@ -23,7 +23,6 @@
 // Each launch also counts the distinct sectors it touches: the bytes a DRAM would move with a cache as large as the
 // data (the roofline's compulsory traffic).
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <string>
 #include <map>
@@ -89,7 +88,6 @@ size_t launch_shared = 0;
 Stats launch_stats;
 std::unordered_set<uintptr_t> launch_sectors;
 std::string records;
-std::atomic<bool> enabled{false};
 
 bool in_device(uintptr_t address) {
     auto it = std::upper_bound(launch_buffers.begin(), launch_buffers.end(), std::make_pair(address, UINTPTR_MAX));
@@ -176,24 +174,12 @@ void shared_instruction(const Group& g, Worker& w) {
 
 }  // namespace
 
-bool profiling() {
-#if defined(LOGZ_EMULATOR_PROFILE)
-    return enabled.load();
-#else
-    return false;
-#endif
-}
-
 bool profile_built() {
 #if defined(LOGZ_EMULATOR_PROFILE)
     return true;
 #else
     return false;
 #endif
-}
-
-void profile_enable(bool on) {
-    enabled.store(on && profile_built());
 }
 
 // Buffers are tracked only in the profile library: the plain one takes no lock per allocation.

@@ -655,7 +655,6 @@ void set_checks(int modes) {
     std::lock_guard<std::mutex> lock(launch_mutex);
     // profile mode needs the instrumented library: elsewhere it is off
     check_modes.store(profile_built() ? modes : modes & ~kCheckProfile);
-    profile_enable((modes & kCheckProfile) != 0);
     if ((modes & kCheckMemory) != 0) {
         install_memcheck();
     }

@@ -48,8 +48,6 @@ std::string pointer_arguments(uintptr_t begin, uintptr_t end);
 // instrumented. The runtime reports launches, blocks, barrier intervals and buffers; profile_take returns one line
 // per launch since the last call.
 bool profile_built();
-bool profiling();
-void profile_enable(bool on);
 void profile_allocated(void* pointer, size_t bytes);
 void profile_released(void* pointer);
 void profile_launch_begin(const char* kernel, dim3 grid, dim3 block, size_t shared_bytes);

@@ -32,9 +32,9 @@ import org.logz.resample.ResamplingScheme;
  * step's weights, the all-level log densities of tempered sampling; a short tempered-sampling run (the tempering
  * moves); each resampling scheme; a small GP classifier's annealing with elliptical slice moves, and its data
  * annealing (rm) with the slice-sampling Gibbs sweep over the cases entered. Per kernel: its launches, the
- * coalescing and divergence over all of them, the worst bank conflict, its compulsory bytes per chain, ptxas's
- * registers, spills and shared memory, and the occupancy these allow on sm_80 and sm_90 at the launch's block size,
- * against the targets {@link #MIN_COALESCING}, {@link #MAX_BANK_WAYS}, no spills and {@link #MIN_OCCUPANCY}.
+ * coalescing and divergence over all of them, the worst bank conflict, the compulsory bytes of its largest launch,
+ * ptxas's registers, spills and shared memory, and the occupancy these allow on sm_80 and sm_90 at the launch's block
+ * size, against the targets {@link #MIN_COALESCING}, {@link #MAX_BANK_WAYS}, no spills and {@link #MIN_OCCUPANCY}.
  */
 public final class KernelSurvey {
     /** Global sectors needed over sectors touched, at least. */
@@ -53,13 +53,13 @@ public final class KernelSurvey {
      * @param coalescing      global sectors needed over touched, each summed over all its launches
      * @param worstBankWays   the worst shared access's conflict degree
      * @param divergence      warp-level basic blocks with inactive lanes, over all of them
-     * @param bytesPerChain   compulsory bytes per chain (or particle) of one launch, at the survey's chain count
+     * @param maxLaunchBytes  compulsory bytes of its largest launch
      * @param sm80            ptxas and occupancy on sm_80, null where nvcc did not run
      * @param sm90            the same on sm_90
      * @param shortfalls      the targets it misses, empty when it meets them all
      */
     public record Kernel(String kernel, List<String> workloads, long launches, int threadsPerBlock, double coalescing,
-                         long worstBankWays, double divergence, double bytesPerChain, Arch sm80, Arch sm90,
+                         long worstBankWays, double divergence, long maxLaunchBytes, Arch sm80, Arch sm90,
                          List<String> shortfalls) {
     }
 
@@ -144,7 +144,7 @@ public final class KernelSurvey {
             // are new
             estimatorKernels(backend, rbm, chains, profiling, launches);
         }
-        return new Result(model, rbm.visible(), rbm.hidden(), chains, kernels(launches, chains, profiling), launches);
+        return new Result(model, rbm.visible(), rbm.hidden(), chains, kernels(launches, profiling), launches);
     }
 
     private static void estimatorKernels(ParticleBackend backend, Rbm rbm, int chains, KernelProfiling profiling,
@@ -237,7 +237,7 @@ public final class KernelSurvey {
         }
     }
 
-    private static List<Kernel> kernels(List<Profiled> launches, int chains, KernelProfiling profiling) {
+    private static List<Kernel> kernels(List<Profiled> launches, KernelProfiling profiling) {
         Map<String, List<Profiled>> byKernel = new LinkedHashMap<>();
         for (Profiled p : launches) {
             byKernel.computeIfAbsent(p.launch().kernel(), k -> new ArrayList<>()).add(p);
@@ -291,7 +291,7 @@ public final class KernelSurvey {
                 }
             }
             out.add(new Kernel(e.getKey(), List.copyOf(workloads), e.getValue().size(), threads, coalescing, ways,
-                    blocks == 0 ? 0 : (double) divergent / blocks, (double) bytes / chains, a80, a90,
+                    blocks == 0 ? 0 : (double) divergent / blocks, bytes, a80, a90,
                     List.copyOf(shortfalls)));
         }
         return out;
