@@ -145,61 +145,120 @@ constexpr int SPARSE_CHUNK = NR;
 #endif
 constexpr int SPARSE_DEPTH = 128;
 
+// Where each row's nonzero columns of A are listed (nonzeros below): index[r·k ...] in order, starts[r·(blocks + 1) + q]
+// the first at or past column q·SPARSE_DEPTH (starts[... + blocks] their count), ones[r] whether each of them is 1.
+struct NonzeroLists {
+    const int* index;
+    const int* starts;
+    const char* ones;
+    int k;
+    int blocks;
+};
+
 #if defined(__AVX512F__)
-// Columns [c0, c0 + width) of one row of the sparse product (width <= SPARSE_CHUNK, c0 a multiple of 16) over the
-// nonzero entries listed: G = ceil(width / 16) registers, each reading 16 columns of those entries' rows from their
-// panel; from +0, or with `resume` from the sums already in cr (storing and reloading a float sum is exact, so a
-// row's fma sequence over k is the same in blocks).
+// Columns [c0, c0 + width) of depth block q of the sparse product, every row (width <= SPARSE_CHUNK, c0 a multiple
+// of 16): G = ceil(width / 16) registers per row, each reading 16 columns of the rows of B that the row's nonzeros in
+// the block name. The first block starts every sum at +0 (zeros where a row has no nonzero yet); later ones resume
+// from the sums in C (storing and reloading a float sum is exact, so a row's fma sequence over k is the same in
+// blocks). The panels' reads need no masks: a panel is NR columns wide, zero past B's last column, and lanes past
+// `width` are never stored. Where every nonzero of a row is 1 (binary states) a step adds b_k: fma(1, b, acc) rounds
+// the exact b + acc once, as the addition does, and the adds leave out the broadcast of a_rk.
 template <int G>
-void sparseColumns(const float* ar, const int* index, int nonzero, const float* packed, int kFull, int c0, int width,
-                   float* cr, bool resume) {
-    __m512 acc[G];
+void sparseBlock(const float* a, long lda, int rows, const NonzeroLists& lists, int q, const float* packed, int kFull,
+                 int c0, int width, float* c, long ldc) {
     __mmask16 lanes[G];
     const float* group[G];
-    // every loop over q unrolled, so that the accumulators live in registers (an indexed one would sit on the stack,
+    // every loop over g unrolled, so that the accumulators live in registers (an indexed one would sit on the stack,
     // stored at every nonzero)
 #pragma GCC unroll 16
-    for (int q = 0; q < G; q++) {
-        int left = width - 16 * q;
-        lanes[q] = left >= 16 ? (__mmask16) 0xFFFF : (__mmask16) ((1u << left) - 1);
-        acc[q] = resume ? _mm512_maskz_loadu_ps(lanes[q], cr + 16 * q) : _mm512_setzero_ps();
-        group[q] = packedAt(packed, kFull, c0 + 16 * q);
+    for (int g = 0; g < G; g++) {
+        int left = width - 16 * g;
+        lanes[g] = left >= 16 ? (__mmask16) 0xFFFF : (__mmask16) ((1u << left) - 1);
+        group[g] = packedAt(packed, kFull, c0 + 16 * g);
     }
-    for (int e = 0; e < nonzero; e++) {
-        size_t offset = (size_t) index[e] * NR;
-        __m512 v = _mm512_set1_ps(ar[index[e]]);
-#pragma GCC unroll 16
-        for (int q = 0; q < G; q++) {
-            acc[q] = _mm512_fmadd_ps(v, _mm512_maskz_loadu_ps(lanes[q], group[q] + offset), acc[q]);
+    for (int r = 0; r < rows; r++) {
+        const int* sr = lists.starts + (size_t) r * (lists.blocks + 1);
+        const int* index = lists.index + (size_t) r * lists.k;
+        int first = sr[q];
+        int end = sr[q + 1];
+        if (q > 0 && end == first) {
+            continue;
         }
-    }
+        float* cr = c + r * ldc + c0;
+        __m512 acc[G];
 #pragma GCC unroll 16
-    for (int q = 0; q < G; q++) {
-        _mm512_mask_storeu_ps(cr + 16 * q, lanes[q], acc[q]);
+        for (int g = 0; g < G; g++) {
+            acc[g] = q > 0 ? _mm512_maskz_loadu_ps(lanes[g], cr + 16 * g) : _mm512_setzero_ps();
+        }
+        if (lists.ones[r]) {
+            for (int e = first; e < end; e++) {
+                size_t offset = (size_t) index[e] * NR;
+#pragma GCC unroll 16
+                for (int g = 0; g < G; g++) {
+                    acc[g] = _mm512_add_ps(acc[g], _mm512_loadu_ps(group[g] + offset));
+                }
+            }
+        } else {
+            const float* ar = a + r * lda;
+            for (int e = first; e < end; e++) {
+                size_t offset = (size_t) index[e] * NR;
+                __m512 v = _mm512_set1_ps(ar[index[e]]);
+#pragma GCC unroll 16
+                for (int g = 0; g < G; g++) {
+                    acc[g] = _mm512_fmadd_ps(v, _mm512_loadu_ps(group[g] + offset), acc[g]);
+                }
+            }
+        }
+#pragma GCC unroll 16
+        for (int g = 0; g < G; g++) {
+            _mm512_mask_storeu_ps(cr + 16 * g, lanes[g], acc[g]);
+        }
     }
 }
 
 template <int... G>
-void sparseChunkOf(int groups, const float* ar, const int* index, int nonzero, const float* packed, int kFull, int c0,
-                   int width, float* cr, bool resume, std::integer_sequence<int, G...>) {
-    ((groups == G + 1 ? sparseColumns<G + 1>(ar, index, nonzero, packed, kFull, c0, width, cr, resume) : void()), ...);
+void sparseBlockOf(int groups, const float* a, long lda, int rows, const NonzeroLists& lists, int q,
+                   const float* packed, int kFull, int c0, int width, float* c, long ldc,
+                   std::integer_sequence<int, G...>) {
+    ((groups == G + 1 ? sparseBlock<G + 1>(a, lda, rows, lists, q, packed, kFull, c0, width, c, ldc) : void()), ...);
 }
-
-void sparseChunk(const float* ar, const int* index, int nonzero, const float* packed, int kFull, int c0, int width,
-                 float* cr, bool resume) {
-    sparseChunkOf((width + 15) / 16, ar, index, nonzero, packed, kFull, c0, width, cr, resume,
-                  std::make_integer_sequence<int, SPARSE_CHUNK / 16>());
+#else
+// sparseBlock in plain C, NR columns.
+void sparseBlockGeneric(const float* a, long lda, int rows, const NonzeroLists& lists, int q, const float* packed,
+                        int kFull, int c0, int width, float* c, long ldc) {
+    const float* panel = packedAt(packed, kFull, c0);
+    for (int r = 0; r < rows; r++) {
+        const int* sr = lists.starts + (size_t) r * (lists.blocks + 1);
+        const int* index = lists.index + (size_t) r * lists.k;
+        if (q > 0 && sr[q + 1] == sr[q]) {
+            continue;
+        }
+        const float* ar = a + r * lda;
+        float* cr = c + r * ldc + c0;
+        float acc[NR];
+        for (int j = 0; j < NR; j++) {
+            acc[j] = q > 0 && j < width ? cr[j] : 0.0f;
+        }
+        for (int e = sr[q]; e < sr[q + 1]; e++) {
+            float v = ar[index[e]];
+            const float* bi = panel + (size_t) index[e] * NR;
+            for (int j = 0; j < NR; j++) {
+                acc[j] = fmaf(v, bi[j], acc[j]);
+            }
+        }
+        memcpy(cr, acc, (size_t) width * sizeof(float));
+    }
 }
 #endif
 
-// Row r's nonzero columns of A in order, written to index[r·k ...], and where each depth block's begin:
-// starts[r·(blocks + 1) + q] is the first of them at or past column q·SPARSE_DEPTH, starts[... + blocks] their count.
-void nonzeros(const float* a, long lda, int rows, int k, int blocks, int* index, int* starts) {
+// Fills the lists of NonzeroLists for the rows of A.
+void nonzeros(const float* a, long lda, int rows, int k, int blocks, int* index, int* starts, char* ones) {
     for (int r = 0; r < rows; r++) {
         const float* ar = a + r * lda;
         int* ir = index + (size_t) r * k;
         int* sr = starts + (size_t) r * (blocks + 1);
         int nonzero = 0;
+        bool allOnes = true;
         sr[0] = 0;  // also where k = 0 leaves one empty block
 #if defined(__AVX512F__)
         const __m512i step = _mm512_set1_epi32(16);
@@ -209,8 +268,9 @@ void nonzeros(const float* a, long lda, int rows, int k, int blocks, int* index,
                 sr[i / SPARSE_DEPTH] = nonzero;
             }
             __mmask16 valid = lanesBelow(k - i);
-            __mmask16 on = _mm512_mask_cmp_ps_mask(valid, _mm512_maskz_loadu_ps(valid, ar + i), _mm512_setzero_ps(),
-                                                   _CMP_NEQ_UQ);
+            __m512 values = _mm512_maskz_loadu_ps(valid, ar + i);
+            __mmask16 on = _mm512_mask_cmp_ps_mask(valid, values, _mm512_setzero_ps(), _CMP_NEQ_UQ);
+            allOnes = allOnes && _mm512_mask_cmp_ps_mask(on, values, _mm512_set1_ps(1.0f), _CMP_NEQ_UQ) == 0;
             _mm512_mask_compressstoreu_epi32(ir + nonzero, on, columns);
             nonzero += __builtin_popcount((unsigned) on);
             columns = _mm512_add_epi32(columns, step);
@@ -222,10 +282,12 @@ void nonzeros(const float* a, long lda, int rows, int k, int blocks, int* index,
             }
             if (ar[i] != 0.0f) {
                 ir[nonzero++] = i;
+                allOnes = allOnes && ar[i] == 1.0f;
             }
         }
 #endif
         sr[blocks] = nonzero;
+        ones[r] = allOnes;
     }
 }
 
@@ -238,6 +300,7 @@ void nonzeros(const float* a, long lda, int rows, int k, int blocks, int* index,
 void sparse(const float* a, long lda, int rows, int k, const float* packed, int kFull, int cols, float* c, long ldc) {
     thread_local std::vector<int> index;
     thread_local std::vector<int> starts;
+    thread_local std::vector<char> ones;
     int blocks = k == 0 ? 1 : (k + SPARSE_DEPTH - 1) / SPARSE_DEPTH;
     if (index.size() < (size_t) rows * k) {
         index.resize((size_t) rows * k);
@@ -245,39 +308,20 @@ void sparse(const float* a, long lda, int rows, int k, const float* packed, int 
     if (starts.size() < (size_t) rows * (blocks + 1)) {
         starts.resize((size_t) rows * (blocks + 1));
     }
-    nonzeros(a, lda, rows, k, blocks, index.data(), starts.data());
+    if (ones.size() < (size_t) rows) {
+        ones.resize(rows);
+    }
+    nonzeros(a, lda, rows, k, blocks, index.data(), starts.data(), ones.data());
+    NonzeroLists lists{index.data(), starts.data(), ones.data(), k, blocks};
     for (int c0 = 0; c0 < cols; c0 += SPARSE_CHUNK) {
         int width = cols - c0 < SPARSE_CHUNK ? cols - c0 : SPARSE_CHUNK;
         for (int q = 0; q < blocks; q++) {
-            for (int r = 0; r < rows; r++) {
-                const float* ar = a + r * lda;
-                const int* ir = index.data() + (size_t) r * k;
-                const int* sr = starts.data() + (size_t) r * (blocks + 1);
-                int first = sr[q];
-                int end = sr[q + 1];
-                // the first block writes every sum (zeros where the row has no nonzero yet); later ones only add
-                if (q > 0 && end == first) {
-                    continue;
-                }
-                float* cr = c + r * ldc + c0;
 #if defined(__AVX512F__)
-                sparseChunk(ar, ir + first, end - first, packed, kFull, c0, width, cr, q > 0);
+            sparseBlockOf((width + 15) / 16, a, lda, rows, lists, q, packed, kFull, c0, width, c, ldc,
+                          std::make_integer_sequence<int, SPARSE_CHUNK / 16>());
 #else
-                float acc[NR];
-                for (int j = 0; j < NR; j++) {
-                    acc[j] = q > 0 && j < width ? cr[j] : 0.0f;
-                }
-                const float* panel = packedAt(packed, kFull, c0);
-                for (int e = first; e < end; e++) {
-                    float v = ar[ir[e]];
-                    const float* bi = panel + (size_t) ir[e] * NR;
-                    for (int j = 0; j < NR; j++) {
-                        acc[j] = fmaf(v, bi[j], acc[j]);
-                    }
-                }
-                memcpy(cr, acc, (size_t) width * sizeof(float));
+            sparseBlockGeneric(a, lda, rows, lists, q, packed, kFull, c0, width, c, ldc);
 #endif
-            }
         }
     }
 }

@@ -107,27 +107,34 @@ public final class TemperingSteps {
                                   double[] statistics) {
         long span = (long) BLOCK_MEMBERS * groups;
         int blocks = blocks(count, groups);
-        double[] sums = new double[SUMS];
+        int width = SUMS * levels;
+        // a block's sums from zero, laid out as statistics: chain by chain, so that q and slope are read in memory
+        // order; every (group, level) still takes its members in chain order, so the bits are those of a walk
+        // down each column
+        double[] partial = new double[width * groups];
         for (int b = 0; b < blocks; b++) {
-            for (int g = 0; g < groups; g++) {
-                int base = SUMS * levels * (b * groups + g);
+            java.util.Arrays.fill(partial, 0);
+            int end = (int) Math.min(count, (b + 1) * span);
+            for (int r = (int) (b * span); r < end; r++) {
+                int base = width * (r % groups);
+                int row = r * levels;
                 for (int k = 0; k < levels; k++) {
-                    java.util.Arrays.fill(sums, 0);
-                    for (long r = b * span + g; r < Math.min(count, (b + 1) * span); r += groups) {
-                        int cell = (int) r * levels + k;
-                        double p = q[cell];
-                        sums[0] += p;
-                        sums[1] += p * slope[cell];
-                        if (level[(int) r] == k) {
-                            sums[2] += slope[cell];
-                            sums[3] += 1;
-                            sums[4] += slope[cell] * slope[cell];
-                        }
-                    }
-                    for (int j = 0; j < SUMS; j++) {
-                        statistics[base + j * levels + k] += sums[j];
-                    }
+                    double p = q[row + k];
+                    double d = slope[row + k];
+                    partial[base + k] += p;
+                    partial[base + levels + k] += p * d;
                 }
+                int k = level[r];
+                if (k >= 0 && k < levels) {
+                    double d = slope[row + k];
+                    partial[base + 2 * levels + k] += d;
+                    partial[base + 3 * levels + k] += 1;
+                    partial[base + 4 * levels + k] += d * d;
+                }
+            }
+            int offset = width * groups * b;
+            for (int e = 0; e < partial.length; e++) {
+                statistics[offset + e] += partial[e];
             }
         }
     }

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 import org.logz.backend.IndexVector;
 import org.logz.backend.ParticleBackend;
@@ -309,10 +310,13 @@ public final class CpuBackend extends ParticleBackend {
         double[] levelBetas = own(t.levelBetas()).values();
         int[] next = own(t.nextLevel()).values();
         double[] betas = own(t.betas()).values();
-        for (int r = 0; r < count; r++) {
-            next[r] = TemperingSteps.draw(logF, weight, r, t.firstChain() + r, levels, seed, step, q);
-            betas[r] = levelBetas[next[r]];
-        }
+        // each chain's draw reads and writes its own row only: on the threads, as the kernels' pieces
+        forEachPiece(partition(0, count), p -> {
+            for (int r = p.tile() * CpuMatrix.TILE_ROWS + p.from(); r < p.tile() * CpuMatrix.TILE_ROWS + p.to(); r++) {
+                next[r] = TemperingSteps.draw(logF, weight, r, t.firstChain() + r, levels, seed, step, q);
+                betas[r] = levelBetas[next[r]];
+            }
+        });
         TemperingSteps.accumulate(q, own(t.slope()).values(), own(t.level()).values(), count, levels, t.groups(),
                 own(t.statistics()).values());
     }
@@ -349,6 +353,52 @@ public final class CpuBackend extends ParticleBackend {
             int tile = t;
             work.add(() -> {
                 task.run(tile, tileFrom(tile, first), tileTo(tile, first, count));
+                return null;
+            });
+        }
+        runAll(work);
+    }
+
+    /** Rows [from, to) of tile {@code tile}; {@code index} numbers the pieces of one {@link #partition} from 0. */
+    record Piece(int index, int tile, int from, int to) {
+    }
+
+    /**
+     * Particles {@code [first, first + count)} as one run of pieces per thread: contiguous runs of nearly equal rows,
+     * cut where they cross tiles. Whole tiles would leave a thread idle whenever the tiles do not share out evenly
+     * (100 chains are tiles of 64 and 36 rows, which two threads run at 78%). The same arguments give the same pieces,
+     * so a kernel can keep per-piece state from one call to the next.
+     */
+    List<List<Piece>> partition(int first, int count) {
+        checkOpen();
+        List<List<Piece>> runs = new ArrayList<>(threads);
+        int perRun = (count + threads - 1) / threads;
+        int index = 0;
+        for (int start = first; start < first + count; start += perRun) {
+            int end = Math.min(start + perRun, first + count);
+            List<Piece> run = new ArrayList<>();
+            for (int row = start; row < end; ) {
+                int tile = row / CpuMatrix.TILE_ROWS;
+                int to = Math.min(end, (tile + 1) * CpuMatrix.TILE_ROWS);
+                run.add(new Piece(index++, tile, row - tile * CpuMatrix.TILE_ROWS, to - tile * CpuMatrix.TILE_ROWS));
+                row = to;
+            }
+            runs.add(run);
+        }
+        return runs;
+    }
+
+    /** Runs {@code task} on every piece of {@code runs} ({@link #partition}), each run in order on one thread. */
+    void forEachPiece(List<List<Piece>> runs, Consumer<Piece> task) {
+        checkOpen();
+        if (pool == null || runs.size() == 1) {
+            runs.forEach(run -> run.forEach(task));
+            return;
+        }
+        List<Callable<Void>> work = new ArrayList<>(runs.size());
+        for (List<Piece> run : runs) {
+            work.add(() -> {
+                run.forEach(task);
                 return null;
             });
         }

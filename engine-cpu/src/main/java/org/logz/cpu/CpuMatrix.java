@@ -1,6 +1,7 @@
 package org.logz.cpu;
 
 import java.nio.FloatBuffer;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 import org.logz.backend.ParticleMatrix;
 
@@ -22,7 +23,7 @@ final class CpuMatrix implements ParticleMatrix {
     private final int rows;
     private final int cols;
     private final Tile[] tiles;
-    private final long[] versions;
+    private final AtomicLongArray versions;
     private boolean closed;
 
     CpuMatrix(CpuBackend owner, int rows, int cols) {
@@ -34,7 +35,7 @@ final class CpuMatrix implements ParticleMatrix {
         this.cols = cols;
         int count = tileCount(rows);
         this.tiles = new Tile[count];
-        this.versions = new long[count];
+        this.versions = new AtomicLongArray(count);
         for (int t = 0; t < count; t++) {
             tiles[t] = new Tile(rowsOf(rows, t), cols);
         }
@@ -57,7 +58,7 @@ final class CpuMatrix implements ParticleMatrix {
     /** Tile {@code t} for reading and writing (counts as a write). */
     Tile tile(int t) {
         checkOpen();
-        versions[t]++;
+        versions.incrementAndGet(t);
         return tiles[t];
     }
 
@@ -79,7 +80,7 @@ final class CpuMatrix implements ParticleMatrix {
 
     /** How many times tile {@code t} was handed out for writing. */
     long version(int t) {
-        return versions[t];
+        return versions.get(t);
     }
 
     void checkRows(int count) {

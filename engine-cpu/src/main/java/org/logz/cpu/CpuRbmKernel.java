@@ -31,8 +31,9 @@ import org.logz.random.StreamTag;
  * from the float64 {@code e^{-|z|}}; its weight and the all-level densities of tempered sampling use the kernels' own
  * exponentials and logarithms ({@link FastMath}; the levels in float32 with the error bound of DESIGN §4).
  *
- * <p>The product of a tile's states is kept with the tile's write count: tempered sampling asks for every level's
- * density of the states a sweep just drew and then sweeps them again, and the second product is the first.
+ * <p>The tiles run in balanced pieces ({@link CpuBackend#partition}), and the product of a piece's states is kept with
+ * its tile's write count: tempered sampling asks for every level's density of the states a sweep just drew and then
+ * sweeps them again, and the second product is the first.
  */
 final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     private final CpuBackend backend;
@@ -49,8 +50,8 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     private boolean closed;
 
     /**
-     * Per-tile work buffers; tile {@code t} of any matrix uses {@code scratch.get(t)}, with as many rows as the largest
-     * tile t that used it.
+     * Per-piece work buffers ({@link CpuBackend#partition}): piece {@code p} uses {@code scratch.get(p)}, indexed by
+     * the rows of its tile, with as many rows as the largest tile a piece p has covered.
      */
     private final class Scratch {
         final int rows;
@@ -67,6 +68,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
 
         /** What {@link #u} holds: the product of rows [from, to) of this matrix's tile at this write count. */
         CpuMatrix productOf;
+        int productTile;
         long productVersion;
         int productFrom;
         int productTo;
@@ -74,12 +76,17 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         /** {@code u = x W} for rows [from, to) of tile t of xm, unless u holds it already. */
         void product(CpuMatrix xm, int t, int from, int to) {
             Tile x = xm.readTile(t);
-            if (productOf == xm && productVersion == xm.version(t) && productFrom == from && productTo == to) {
+            // the write count before the product: pieces of the same tile write other rows meanwhile, which only
+            // makes a later check miss
+            long version = xm.version(t);
+            if (productOf == xm && productTile == t && productVersion == version && productFrom == from
+                    && productTo == to) {
                 return;
             }
             math.productXw(x, from, to, n, u);
             productOf = xm;
-            productVersion = xm.version(t);
+            productTile = t;
+            productVersion = version;
             productFrom = from;
             productTo = to;
         }
@@ -155,11 +162,9 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
                        long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         double[] weights = backend.own(logW).values();
-        ensureScratch(xm);
         boolean transition = transitions > 0;
         float[] beta = constantBetas((float) to);
-        backend.forEachTile(0, count, (t, rowFrom, rowTo) -> {
-            Scratch s = scratch.get(t);
+        forEachPiece(xm, 0, count, (t, rowFrom, rowTo, s) -> {
             int particle0 = firstChain + t * CpuMatrix.TILE_ROWS;
             s.product(xm, t, rowFrom, rowTo);
             math.anneal(s.u, xm.readTile(t), rowFrom, rowTo, from, to, transition, seed, particle0, step, StreamTag.HIDDEN,
@@ -177,9 +182,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     public void transition(ParticleMatrix x, int count, Betas betas, int sweeps, long seed, int step, int firstChain) {
         CpuMatrix xm = states(x);
         double[] perParticle = perParticle(betas);
-        ensureScratch(xm);
-        backend.forEachTile(0, count, (t, from, to) -> {
-            Scratch s = scratch.get(t);
+        forEachPiece(xm, 0, count, (t, from, to, s) -> {
             float[] beta = tileBetas(betas, perParticle, t);
             int particle0 = firstChain + t * CpuMatrix.TILE_ROWS;
             for (int sweep = 0; sweep < sweeps; sweep++) {
@@ -223,9 +226,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         double[] betas = backend.own(levelBetas).values();
         double[] logValues = backend.own(logF).values();
         double[] slopeValues = backend.own(slope).values();
-        ensureScratch(xm);
-        backend.forEachTile(0, count, (t, from, to) -> {
-            Scratch s = scratch.get(t);
+        forEachPiece(xm, 0, count, (t, from, to, s) -> {
             s.product(xm, t, from, to);
             math.levels(s.u, xm.readTile(t), from, to, betas, levels, logValues, slopeValues,
                     t * CpuMatrix.TILE_ROWS * levels);
@@ -240,9 +241,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         for (int i = 0; i < n; i++) {
             visibleCoefficient[i] = (1.0 - beta) * a0[i] + beta * a[i];
         }
-        ensureScratch(xm);
-        backend.forEachTile(0, count, (t, from, to) -> {
-            Scratch s = scratch.get(t);
+        forEachPiece(xm, 0, count, (t, from, to, s) -> {
             s.product(xm, t, from, to);
             FloatBuffer xb = xm.readBuffer(t);
             for (int r = from; r < to; r++) {
@@ -284,8 +283,7 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
     public void refresh(ParticleState state, int first, int count) {
         CpuMatrix xm = states(state.variables());
         CpuMatrix gm = states(state.matrix(1));
-        ensureScratch(xm);
-        backend.forEachTile(first, count, (t, from, to) -> refreshPreActivations(xm, gm, scratch.get(t), t, from, to, n));
+        forEachPiece(xm, first, count, (t, from, to, s) -> refreshPreActivations(xm, gm, s, t, from, to, n));
     }
 
     @Override
@@ -295,10 +293,8 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         }
         CpuMatrix xm = states(state.variables());
         CpuMatrix gm = states(state.matrix(1));
-        ensureScratch(xm);
         float[] one = constantBetas(1f);
-        backend.forEachTile(first, count, (t, from, to) -> {
-            Scratch s = scratch.get(t);
+        forEachPiece(xm, first, count, (t, from, to, s) -> {
             int particle0 = t * CpuMatrix.TILE_ROWS;
             for (int sweep = 0; sweep < sweeps; sweep++) {
                 math.sampleHidden(gm.readTile(t), true, from, to, one, seed, particle0, step + sweep, StreamTag.HIDDEN, s.hid);
@@ -382,17 +378,27 @@ final class CpuRbmKernel implements TemperedKernel, SequentialKernel {
         return backend.own(m);
     }
 
-    private void ensureScratch(CpuMatrix xm) {
-        int tiles = CpuMatrix.tileCount(xm.rows());
-        for (int t = 0; t < tiles; t++) {
-            int rows = CpuMatrix.rowsOf(xm.rows(), t);
-            if (t == scratch.size()) {
-                scratch.add(new Scratch(rows));
-            } else if (scratch.get(t).rows < rows) {
-                scratch.get(t).close();
-                scratch.set(t, new Scratch(rows));
+    /** Work on rows [from, to) of tile t with the piece's scratch. */
+    @FunctionalInterface
+    private interface PieceTask {
+        void run(int t, int from, int to, Scratch s);
+    }
+
+    /** Runs {@code task} on particles [first, first + count) of xm's tiles in balanced pieces, each with its scratch. */
+    private void forEachPiece(CpuMatrix xm, int first, int count, PieceTask task) {
+        List<List<CpuBackend.Piece>> runs = backend.partition(first, count);
+        for (List<CpuBackend.Piece> run : runs) {
+            for (CpuBackend.Piece p : run) {
+                int rows = CpuMatrix.rowsOf(xm.rows(), p.tile());
+                if (p.index() == scratch.size()) {
+                    scratch.add(new Scratch(rows));
+                } else if (scratch.get(p.index()).rows < rows) {
+                    scratch.get(p.index()).close();
+                    scratch.set(p.index(), new Scratch(rows));
+                }
             }
         }
+        backend.forEachPiece(runs, p -> task.run(p.tile(), p.from(), p.to(), scratch.get(p.index())));
     }
 
     private void checkOpen() {

@@ -49,12 +49,16 @@ class NativeKernelsTest {
         return tile(rows, cols, random, binary ? 0.4 : -1);
     }
 
-    /** Binary entries on with probability {@code density}, or Gaussian ones for a negative density. */
+    /**
+     * Binary entries on with probability {@code density}; for a negative density, Gaussian entries with probability
+     * {@code -density} (the sparse product multiplies binary rows by adds, others by fma).
+     */
     private Tile tile(int rows, int cols, SplittableRandom random, double density) {
         Tile t = new Tile(rows, cols);
         open.add(t::close);
         for (int i = 0; i < rows * cols; i++) {
-            t.buffer.put(i, density >= 0 ? (random.nextDouble() < density ? 1f : 0f) : (float) (random.nextGaussian() * 3));
+            boolean on = random.nextDouble() < Math.abs(density);
+            t.buffer.put(i, !on ? 0f : density >= 0 ? 1f : (float) (random.nextGaussian() * 3));
         }
         return t;
     }
@@ -103,8 +107,8 @@ class NativeKernelsTest {
         int active = Math.max(1, n - 7);
         String at = CpuNative.name(isa) + " " + n + "×" + h;
 
-        // dense and sparse states (the kernels multiply them two ways), and a non-binary factor
-        for (double density : new double[] {0.4, 0.08, -1}) {
+        // dense and sparse states (the kernels multiply them two ways), binary and not
+        for (double density : new double[] {0.4, 0.08, -1, -0.08}) {
             Tile xs = tile(rows, n, random, density);
             Tile hs = tile(rows, h, random, density);
             String d = " at density " + density + " " + at;

@@ -32,14 +32,49 @@ public final class HiddenModes {
     private static final int MAX_PASSES = 200;
     /** The least gain a flip must bring: float64 rounding of the sums must not make the ascent cycle. */
     private static final double GAIN = 1e-9;
+    /**
+     * How far below GAIN a flip's upper bound must fall to skip the exact gain: far above the rounding of either
+     * sum, so that a skip never decides otherwise than the exact gain would.
+     */
+    private static final double BOUND_MARGIN = 1e-6;
 
     private HiddenModes() {
     }
 
-    /** The model's arrays, copied out of the Rbm once per call. */
-    private record Params(int n, int hidden, float[] w, float[] a, float[] b) {
+    /**
+     * The model's arrays, with W's columns also as rows ({@code wt[j·n + i] = W_ij}, which an ascent reads whole)
+     * and {@code curvature[j] = Σ_i W_ij² / 8}, the largest second-order term a flip of unit j can have.
+     */
+    private record Params(int n, int hidden, float[] w, float[] wt, double[] curvature, float[] a, float[] b) {
         Params(Rbm rbm) {
-            this(rbm.visible(), rbm.hidden(), rbm.weights(), rbm.visibleBias(), rbm.hiddenBias());
+            this(rbm.visible(), rbm.hidden(), rbm.weights(), transpose(rbm.weights(), rbm.visible(), rbm.hidden()),
+                    rbm.visibleBias(), rbm.hiddenBias());
+        }
+
+        private Params(int n, int hidden, float[] w, float[] wt, float[] a, float[] b) {
+            this(n, hidden, w, wt, curvature(wt, n, hidden), a, b);
+        }
+
+        private static double[] curvature(float[] wt, int n, int hidden) {
+            double[] c = new double[hidden];
+            for (int j = 0; j < hidden; j++) {
+                double s = 0;
+                for (int i = 0; i < n; i++) {
+                    s += (double) wt[j * n + i] * wt[j * n + i];
+                }
+                c[j] = s / 8;
+            }
+            return c;
+        }
+
+        private static float[] transpose(float[] w, int n, int hidden) {
+            float[] t = new float[w.length];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < hidden; j++) {
+                    t[j * n + i] = w[i * hidden + j];
+                }
+            }
+            return t;
         }
 
         /** {@code a + W h}. */
@@ -117,7 +152,7 @@ public final class HiddenModes {
         long n = rbm.visible();
         long h = rbm.hidden();
         long concurrent = Math.min(kept, ForkJoinPool.getCommonPoolParallelism() + 1L);
-        HostMemory.requireHeap(Footprint.times(n * h + n + h, 4) + Footprint.times(concurrent, 12 * h + 16 * n)
+        HostMemory.requireHeap(Footprint.times(2 * n * h + n + h, 4) + Footprint.times(concurrent, 12 * h + 16 * n)
                 + Footprint.times(kept, h / 8 + 64), what + " on an RBM of " + n + "×" + h);
     }
 
@@ -163,26 +198,42 @@ public final class HiddenModes {
     private static Mode ascend(Params p, float[] h) {
         int n = p.n();
         int hidden = p.hidden();
-        float[] w = p.w();
+        float[] wt = p.wt();
         float[] b = p.b();
         double[] field = p.field(h);
         double[] soft = new double[n];
+        double[] sigmoid = new double[n];
+        // softplusFast: a gain sums n differences of softplus terms, each accurate to about 1e-16, far below GAIN;
+        // log1p, which the JIT does not intrinsify, made the ascents most of a visited-states bound's time
         for (int i = 0; i < n; i++) {
-            soft[i] = LogSpace.softplus(field[i]);
+            soft[i] = LogSpace.softplusFast(field[i]);
+            sigmoid[i] = LogSpace.sigmoid(field[i]);
         }
         for (int pass = 0; pass < MAX_PASSES; pass++) {
             boolean flipped = false;
             for (int j = 0; j < hidden; j++) {
                 double sign = h[j] == 0f ? 1 : -1;
+                int column = j * n;
+                // softplus(f + d) - softplus(f) <= d σ(f) + d²/8 (its second derivative is at most 1/4): a unit
+                // whose bound falls clearly short of GAIN cannot flip, and costs a dot product instead of n
+                // exponentials and logarithms (most units of a pass, and all of the last one)
+                double linear = b[j];
+                for (int i = 0; i < n; i++) {
+                    linear += wt[column + i] * sigmoid[i];
+                }
+                if (sign * linear + p.curvature()[j] < GAIN - BOUND_MARGIN) {
+                    continue;
+                }
                 double gain = sign * b[j];
                 for (int i = 0; i < n; i++) {
-                    gain += LogSpace.softplus(field[i] + sign * w[i * hidden + j]) - soft[i];
+                    gain += LogSpace.softplusFast(field[i] + sign * wt[column + i]) - soft[i];
                 }
                 if (gain > GAIN) {
                     h[j] = 1f - h[j];
                     for (int i = 0; i < n; i++) {
-                        field[i] += sign * w[i * hidden + j];
-                        soft[i] = LogSpace.softplus(field[i]);
+                        field[i] += sign * wt[column + i];
+                        soft[i] = LogSpace.softplusFast(field[i]);
+                        sigmoid[i] = LogSpace.sigmoid(field[i]);
                     }
                     flipped = true;
                 }
