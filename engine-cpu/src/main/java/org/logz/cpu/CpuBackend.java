@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import org.logz.backend.IndexVector;
@@ -29,7 +30,8 @@ import org.logz.resample.ResamplingScheme;
 
 /**
  * The CPU reference backend. Particle matrices are off-heap tiles of {@value CpuMatrix#TILE_ROWS} rows
- * ({@link Tile}), and tiles run in parallel on {@code threads} Java threads; the RBM kernels' products and
+ * ({@link Tile}), and tiles run in parallel on {@code threads} Java threads (the RBM kernels in balanced pieces of
+ * tiles, {@link #partition}); the RBM kernels' products and
  * draws are native (CpuNative) or Java with the same bits. Per-particle vectors live on the
  * heap. Reductions run in a fixed order, and every row's arithmetic is independent of the others, so
  * results do not depend on the number of threads. Resampling runs the host reference
@@ -303,6 +305,9 @@ public final class CpuBackend extends ParticleBackend {
                 own(carriedOut).values());
     }
 
+    /** Chains × levels from which a tempering move's draws run on the threads. */
+    private static final long PARALLEL_TEMPER_CELLS = 16_384;
+
     private void temperOnHeap(Tempering t, int count, int levels, long seed, int step) {
         double[] logF = own(t.logF()).values();
         double[] q = own(t.probabilities()).values();
@@ -310,13 +315,20 @@ public final class CpuBackend extends ParticleBackend {
         double[] levelBetas = own(t.levelBetas()).values();
         int[] next = own(t.nextLevel()).values();
         double[] betas = own(t.betas()).values();
-        // each chain's draw reads and writes its own row only: on the threads, as the kernels' pieces
-        forEachPiece(partition(0, count), p -> {
-            for (int r = p.tile() * CpuMatrix.TILE_ROWS + p.from(); r < p.tile() * CpuMatrix.TILE_ROWS + p.to(); r++) {
+        BiConsumer<Integer, Integer> drawRows = (from, to) -> {
+            for (int r = from; r < to; r++) {
                 next[r] = TemperingSteps.draw(logF, weight, r, t.firstChain() + r, levels, seed, step, q);
                 betas[r] = levelBetas[next[r]];
             }
-        });
+        };
+        // each chain's draw reads and writes its own row only: on the threads, as the kernels' pieces, where there are
+        // enough cells to pay for the hand-off (a tiny RBM's 100 chains on 20 levels ran 30% slower on the pool)
+        if ((long) count * levels >= PARALLEL_TEMPER_CELLS) {
+            forEachPiece(partition(0, count), p -> drawRows.accept(p.tile() * CpuMatrix.TILE_ROWS + p.from(),
+                    p.tile() * CpuMatrix.TILE_ROWS + p.to()));
+        } else {
+            drawRows.accept(0, count);
+        }
         TemperingSteps.accumulate(q, own(t.slope()).values(), own(t.level()).values(), count, levels, t.groups(),
                 own(t.statistics()).values());
     }
@@ -367,12 +379,15 @@ public final class CpuBackend extends ParticleBackend {
      * Particles {@code [first, first + count)} as one run of pieces per thread: contiguous runs of nearly equal rows,
      * cut where they cross tiles. Whole tiles would leave a thread idle whenever the tiles do not share out evenly
      * (100 chains are tiles of 64 and 36 rows, which two threads run at 78%). The same arguments give the same pieces,
-     * so a kernel can keep per-piece state from one call to the next.
+     * so a kernel can keep per-piece state from one call to the next. Particles within one tile are one piece, run on
+     * the calling thread: handing a few rows to the pool costs more than it saves (AIS on 32 chains of a small RBM ran
+     * at half the speed).
      */
     List<List<Piece>> partition(int first, int count) {
         checkOpen();
         List<List<Piece>> runs = new ArrayList<>(threads);
-        int perRun = (count + threads - 1) / threads;
+        boolean oneTile = count > 0 && first / CpuMatrix.TILE_ROWS == (first + count - 1) / CpuMatrix.TILE_ROWS;
+        int perRun = oneTile ? count : (count + threads - 1) / threads;
         int index = 0;
         for (int start = first; start < first + count; start += perRun) {
             int end = Math.min(start + perRun, first + count);

@@ -7,8 +7,9 @@ import org.logz.backend.ParticleMatrix;
 
 /**
  * Particle states as fixed tiles of {@link #TILE_ROWS} rows, each its own off-heap block ({@link Tile}).
- * A tile is the unit of parallel work; a row's arithmetic never depends on the other rows (the RBM kernels' products
- * have a fixed order of multiply-adds per output), so results do not depend on the number of threads or particles.
+ * Tiles, or pieces of them ({@link CpuBackend#partition}), are the units of parallel work; a row's arithmetic never
+ * depends on the other rows (the RBM kernels' products have a fixed order of multiply-adds per output), so results do
+ * not depend on the number of threads or particles.
  * The last tile holds only the rows left ({@code rows - t·TILE_ROWS}): two chains of a model with 30,000,000 hidden
  * units are two rows, not 64 (7.7 GB a tile).
  *

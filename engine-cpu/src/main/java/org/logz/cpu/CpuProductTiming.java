@@ -13,8 +13,8 @@ import org.logz.random.StreamTag;
 
 /**
  * The CPU backend's {@link ProductTiming}: times an RBM sweep's two products with the backend's RBM arithmetic, as its
- * kernels lay them out (64-row tiles spread over its threads) or one whole-shape product per thread over contiguous
- * rows, on the inputs a sweep of the chains' current states multiplies: the states themselves and a hidden draw from
+ * kernels lay them out (each thread's run of pieces, {@link CpuBackend#partition}) or one whole-shape product per
+ * thread over contiguous rows, on the inputs a sweep of the chains' current states multiplies: the states themselves and a hidden draw from
  * them at β = 1. The kernels multiply sparse states faster than dense ones, so random states would time something else.
  */
 final class CpuProductTiming implements ProductTiming {
@@ -48,43 +48,59 @@ final class CpuProductTiming implements ProductTiming {
                                   boolean wholeShape) {
         int n = rbm.visible();
         int h = rbm.hidden();
-        int parts = wholeShape ? Math.min(backend.threads(), chains) : CpuMatrix.tileCount(chains);
+        // the rows of each part, one list of parts per thread
+        List<List<Integer>> runs = new ArrayList<>();
+        if (wholeShape) {
+            int parts = Math.min(backend.threads(), chains);
+            for (int p = 0; p < parts; p++) {
+                runs.add(List.of(rowsOfPart(chains, parts, p)));
+            }
+        } else {
+            for (List<CpuBackend.Piece> run : backend.partition(0, chains)) {
+                runs.add(run.stream().map(piece -> piece.to() - piece.from()).toList());
+            }
+        }
         List<Tile> buffers = new ArrayList<>();
         try (RbmMath math = RbmMath.create(rbm, new float[n])) {
             float[] one = new float[chains];
             Arrays.fill(one, 1f);
             List<Callable<Void>> work = new ArrayList<>();
             int first = 0;
-            for (int p = 0; p < parts; p++) {
-                int rows = wholeShape ? rowsOfPart(chains, parts, p) : Math.min(CpuMatrix.TILE_ROWS, chains - first);
-                Tile x = kept(new Tile(rows, n), buffers);
-                float[] row = new float[n];
-                Arrays.fill(row, 1f);
-                for (int r = 0; r < rows; r++) {
-                    if (states != null) {
-                        states.readRow(first + r, row, 0);
-                    }
-                    x.buffer.put(r * n, row, 0, n);
-                }
-                Tile hid = kept(new Tile(rows, h), buffers);
-                Tile u = kept(new Tile(rows, h), buffers);
-                Tile v = kept(new Tile(rows, n), buffers);
-                math.productXw(x, 0, rows, n, u);
-                if (states != null) {
-                    math.sampleHidden(u, false, 0, rows, one, 1, first, 0, StreamTag.HIDDEN, hid);
-                } else {
-                    float[] on = new float[h];
-                    Arrays.fill(on, 1f);
+            for (List<Integer> run : runs) {
+                List<Runnable> products = new ArrayList<>();
+                for (int rows : run) {
+                    Tile x = kept(new Tile(rows, n), buffers);
+                    float[] row = new float[n];
+                    Arrays.fill(row, 1f);
                     for (int r = 0; r < rows; r++) {
-                        hid.buffer.put(r * h, on, 0, h);
+                        if (states != null) {
+                            states.readRow(first + r, row, 0);
+                        }
+                        x.buffer.put(r * n, row, 0, n);
                     }
+                    Tile hid = kept(new Tile(rows, h), buffers);
+                    Tile u = kept(new Tile(rows, h), buffers);
+                    Tile v = kept(new Tile(rows, n), buffers);
+                    math.productXw(x, 0, rows, n, u);
+                    if (states != null) {
+                        math.sampleHidden(u, false, 0, rows, one, 1, first, 0, StreamTag.HIDDEN, hid);
+                    } else {
+                        float[] on = new float[h];
+                        Arrays.fill(on, 1f);
+                        for (int r = 0; r < rows; r++) {
+                            hid.buffer.put(r * h, on, 0, h);
+                        }
+                    }
+                    products.add(() -> {
+                        math.productXw(x, 0, rows, n, u);
+                        math.productHwt(hid, 0, rows, n, v);
+                    });
+                    first += rows;
                 }
                 work.add(() -> {
-                    math.productXw(x, 0, rows, n, u);
-                    math.productHwt(hid, 0, rows, n, v);
+                    products.forEach(Runnable::run);
                     return null;
                 });
-                first += rows;
             }
             // one pass over all rows per sweep, as the kernels' calls make it
             long start = System.nanoTime();

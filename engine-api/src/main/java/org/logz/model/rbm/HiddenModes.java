@@ -144,15 +144,16 @@ public final class HiddenModes {
     }
 
     /**
-     * Refuses work on {@code kept} hidden configurations whose arrays the heap cannot hold: the copy of the model, a
-     * double and a float per hidden unit and two doubles per visible unit for each one worked on at once, and a bit per
-     * hidden unit for each one kept.
+     * Refuses work on {@code kept} hidden configurations whose arrays the heap cannot hold: the model's arrays with W
+     * twice (as rows and as columns) and a double per hidden unit, a double and a float per hidden unit and three
+     * doubles per visible unit for each one worked on at once, and a bit per hidden unit for each one kept.
      */
     private static void requireMemory(Rbm rbm, long kept, String what) {
         long n = rbm.visible();
         long h = rbm.hidden();
         long concurrent = Math.min(kept, ForkJoinPool.getCommonPoolParallelism() + 1L);
-        HostMemory.requireHeap(Footprint.times(2 * n * h + n + h, 4) + Footprint.times(concurrent, 12 * h + 16 * n)
+        HostMemory.requireHeap(Footprint.times(2 * n * h + n + h, 4) + Footprint.times(h, 8)
+                + Footprint.times(concurrent, 12 * h + 24 * n)
                 + Footprint.times(kept, h / 8 + 64), what + " on an RBM of " + n + "×" + h);
     }
 
