@@ -7,10 +7,10 @@
 // rank × n, column j at j·n), all float64. Scratch: `nu`, n doubles per row laid out row-fastest
 // (nu[i·rows + r]) so that a warp's accesses to one i coalesce; rows ≥ the launch's rows.
 //
-// One thread per chain, grid-stride, any grid of LOGZ_BLOCK-thread blocks: each thread runs its chain's
-// whole transition in float64 in the order the Java code does (G ξ column by column, ℓ's terms in index
-// order then c, proposals rounded to float before ℓ), so the results do not depend on the launch shape
-// (deterministic) and agree with the CPU to the rounding of exp, log, cos and sin. Every thread reads
+// One thread per chain (logz_gpc_ellipse_levels: a warp per 32 chains), grid-stride, any grid of LOGZ_BLOCK-thread
+// blocks: each thread runs its chain's whole transition in float64 in the order the Java code does (G ξ column by
+// column, ℓ's terms in index order then c, proposals rounded to float before ℓ), so the results do not depend on
+// the launch shape (deterministic) and agree with the CPU to the rounding of exp, log, cos and sin. Every thread reads
 // the same column entry and parameter at the same time (broadcast); the device is only fully occupied
 // above ~10^4 chains, and the cost per transition is n·rank multiply-adds plus ~3 evaluations of ℓ.
 #include "common.cuh"
@@ -144,15 +144,46 @@ extern "C" __global__ void logz_gpc_ellipse_transition(float* x, long long rows,
     }
 }
 
-// logF[r·levels + k] = β_k ℓ(x_r), slope[r·levels + k] = ℓ(x_r).
+// Entries of a warp's 32 rows of x staged at a time by logz_gpc_ellipse_levels.
+#define LOGZ_ELLIPSE_TILE 32
+
+// logF[r·levels + k] = β_k ℓ(x_r), slope[r·levels + k] = ℓ(x_r). Blocks of LOGZ_BLOCK threads, a warp per 32 rows:
+// lane l takes ℓ of row r0 + l with its terms in index order (logz_gpc_ell's sum), reading x through the warp's tile,
+// 32 entries of one row per request, and the warp then writes its rows' levels at consecutive addresses; a thread per
+// row touched a sector per entry and per level.
 extern "C" __global__ void logz_gpc_ellipse_levels(const float* x, long long rows, int n, const double* p,
                                                    double constant, const double* level_betas, int levels,
                                                    double* logF, double* slope) {
-    LOGZ_FOR_EACH(r, rows) {
-        double l = logz_gpc_ell(x + r * n, p, n, constant);
-        for (int k = 0; k < levels; k++) {
-            logF[r * levels + k] = level_betas[k] * l;
-            slope[r * levels + k] = l;
+    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_ELLIPSE_TILE + 1]> tile;
+    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP]> ell;
+    int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
+    int warp = (int) (threadIdx.x / LOGZ_WARP);
+    for (long long r0 = (long long) blockIdx.x * blockDim.x + warp * LOGZ_WARP; r0 < rows;
+         r0 += (long long) gridDim.x * blockDim.x) {
+        double s = 0.0;
+        for (int i0 = 0; i0 < n; i0 += LOGZ_ELLIPSE_TILE) {
+            for (int i = 0; i < LOGZ_WARP && r0 + i < rows; i++) {
+                if (i0 + lane < n) {
+                    tile[warp][i][lane] = x[(r0 + i) * n + i0 + lane];
+                }
+            }
+            __syncwarp();
+            for (int j = 0; r0 + lane < rows && j < LOGZ_ELLIPSE_TILE && i0 + j < n; j++) {
+                s += logz_gpc_term(p, n, i0 + j, (double) tile[warp][lane][j]);
+            }
+            __syncwarp();
         }
+        ell[warp][lane] = s + constant;
+        __syncwarp();
+        for (long long e = lane; e < (long long) LOGZ_WARP * levels; e += LOGZ_WARP) {
+            long long r = r0 + e / levels;
+            int k = (int) (e % levels);
+            if (r < rows) {
+                double l = ell[warp][e / levels];
+                logF[r * levels + k] = level_betas[k] * l;
+                slope[r * levels + k] = l;
+            }
+        }
+        __syncwarp();
     }
 }

@@ -2,7 +2,8 @@
 // org.logz.kernel.GpcSteps and CpuGpcKernel: a particle is a row of z (n floats, 0 for cases not
 // entered). The host passes the precision S = S^(m) (m x m, float64, row-major, grown on the host by
 // the block inverse) and, for a move, the sweeps' case orders (one row of `active` ints per sweep,
-// shared by all particles). One thread per particle, grid-stride; every thread's arithmetic is
+// shared by all particles). One thread per particle, grid-stride (the smooth and augment steps: one warp per 32
+// particles, which stages their rows of z through shared memory); every particle's arithmetic is
 // sequential in float64 with z rounded to float after each update, so results do not depend on the
 // launch shape (deterministic). log Φ follows org.logz.numeric.Normal (series above -3, Laplace's
 // continued fraction below; normal.cuh), so the device and the CPU agree to rounding of exp and log,
@@ -40,18 +41,6 @@ __device__ double logz_truncated_normal(double m, double sd, int y, double u) {
         t = next;
     }
     return m + y * sd * t;
-}
-
-// {m, σ} of z_v given z_[v] under S = S^(v+1) (A.3), the sum in index order.
-__device__ void logz_gpc_conditional(const float* z, const double* s, int v, double* mean, double* sd) {
-    int m = v + 1;
-    double acc = 0.0;
-    for (int i = 0; i < v; i++) {
-        acc += s[(long long) i * m + v] * (double) z[i];
-    }
-    double svv = s[(long long) v * m + v];
-    *mean = -acc / svv;
-    *sd = 1.0 / sqrt(svv);
 }
 
 // `sweeps` slice-sampled Gibbs sweeps (A.1-A.2) over the first `active` cases of rows [0, rows)
@@ -100,23 +89,68 @@ extern "C" __global__ void logz_gpc_move(float* z, long long rows, int n, int ac
     }
 }
 
-// logW[r] += log Φ(y m / σ) for case v (the smooth step, A.3).
+// Cases of a warp's 32 rows of z staged at a time by logz_gpc_conditional_rows, and a block's tiles (one per warp).
+#define LOGZ_GPC_TILE 32
+using logz_gpc_tiles = logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_GPC_TILE + 1]>;
+
+// For the warp's rows r0 + lane (every lane of the warp calls it with the same r0; rows past
+// `rows` give nothing): {m, σ} of z_v given z_[v] under S = S^(v+1) (A.3), each row's sum in index order, as one
+// thread per row would take it, but z_[v] read through the warp's tile,
+// 32 cases of one row per request (coalesced), and walked along a lane's own row of the tile (rows padded by one
+// float: neither side meets a bank conflict). A thread per row reading its own row touched a sector per case.
+__device__ void logz_gpc_conditional_rows(const float* z, long long r0, long long rows, int n, const double* s, int v,
+                                          logz_gpc_tiles& tile, int warp, int lane, double* mean, double* sd) {
+    int m = v + 1;
+    double acc = 0.0;
+    for (int i0 = 0; i0 < v; i0 += LOGZ_GPC_TILE) {
+        for (int i = 0; i < LOGZ_WARP && r0 + i < rows; i++) {
+            if (i0 + lane < v) {
+                tile[warp][i][lane] = z[(r0 + i) * n + i0 + lane];
+            }
+        }
+        __syncwarp();
+        for (int j = 0; r0 + lane < rows && j < LOGZ_GPC_TILE && i0 + j < v; j++) {
+            acc += s[(long long) (i0 + j) * m + v] * (double) tile[warp][lane][j];
+        }
+        __syncwarp();
+    }
+    double svv = s[(long long) v * m + v];
+    *mean = -acc / svv;
+    *sd = 1.0 / sqrt(svv);
+}
+
+// logW[r] += log Φ(y m / σ) for case v (the smooth step, A.3). Blocks of LOGZ_BLOCK threads, a warp per 32 rows.
 extern "C" __global__ void logz_gpc_smooth(const float* z, long long rows, int n, int v, const double* s, int y,
                                            double* logW) {
-    LOGZ_FOR_EACH(r, rows) {
+    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_GPC_TILE + 1]> tile;
+    int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
+    int warp = (int) (threadIdx.x / LOGZ_WARP);
+    for (long long r0 = (long long) blockIdx.x * blockDim.x + warp * LOGZ_WARP; r0 < rows;
+         r0 += (long long) gridDim.x * blockDim.x) {
         double mean, sd;
-        logz_gpc_conditional(z + r * n, s, v, &mean, &sd);
-        logW[r] += logz_log_cdf(y * mean / sd);
+        logz_gpc_conditional_rows(z, r0, rows, n, s, v, tile, warp, lane, &mean, &sd);
+        if (r0 + lane < rows) {
+            logW[r0 + lane] += logz_log_cdf(y * mean / sd);
+        }
     }
 }
 
-// z_v ~ N(m, σ²) truncated to y z_v > 0 with the uniform of Philox block (0, particle, step, AUGMENT).
-extern "C" __global__ void logz_gpc_augment(float* z, long long rows, int n, int v, const double* s, int y,
+// z_v ~ N(m, σ²) truncated to y z_v > 0 with the uniform of Philox block (0, particle, step, AUGMENT). Blocks of
+// LOGZ_BLOCK threads, a warp per 32 rows; bounded to 64 registers for four blocks an SM (72 gave three).
+extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_gpc_augment(float* z, long long rows, int n, int v, const double* s, int y,
                                             unsigned int k0, unsigned int k1, int step, long long first) {
-    LOGZ_FOR_EACH(r, rows) {
+    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_GPC_TILE + 1]> tile;
+    int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
+    int warp = (int) (threadIdx.x / LOGZ_WARP);
+    for (long long r0 = (long long) blockIdx.x * blockDim.x + warp * LOGZ_WARP; r0 < rows;
+         r0 += (long long) gridDim.x * blockDim.x) {
         double mean, sd;
-        logz_gpc_conditional(z + r * n, s, v, &mean, &sd);
-        logz_philox_out u = logz_philox(0u, (unsigned int) (first + r), (unsigned int) step, LOGZ_TAG_AUGMENT, k0, k1);
-        z[r * n + v] = (float) logz_truncated_normal(mean, sd, y, logz_uniform53(u.w[0], u.w[1]));
+        logz_gpc_conditional_rows(z, r0, rows, n, s, v, tile, warp, lane, &mean, &sd);
+        long long r = r0 + lane;
+        if (r < rows) {
+            logz_philox_out u = logz_philox(0u, (unsigned int) (first + r), (unsigned int) step, LOGZ_TAG_AUGMENT, k0,
+                                            k1);
+            z[r * n + v] = (float) logz_truncated_normal(mean, sd, y, logz_uniform53(u.w[0], u.w[1]));
+        }
     }
 }

@@ -36,10 +36,6 @@ class KernelSurveyTest {
             // the resampling draws are binary searches of the CDF: data-dependent addresses; 0.61 and 0.62 today
             // (the copies' scatter reaches 0.64 on CD-25 at 32 chains and meets the target here)
             Map.entry("logz_draw_multinomial", 0.55), Map.entry("logz_draw_systematic", 0.55),
-            // one thread per row writes its row of levels; 0.21 today
-            Map.entry("logz_gpc_ellipse_levels", 0.19),
-            // one thread per particle reads and writes case v's column of the row-major particles; 0.15 to 0.17
-            Map.entry("logz_gpc_smooth", 0.14), Map.entry("logz_gpc_augment", 0.14),
             // rows of 64 cases leave partial sectors at their ends: 0.79 here, 0.98 on gpc:digits35's 365
             Map.entry("logz_gpc_ellipse_anneal", 0.75));
     /** Known occupancy shortfalls: 72 registers, and launch bounds for 64 spill 88 bytes. */

@@ -1,6 +1,6 @@
 package org.logz.cuda;
 
-/** Launcher of gp_ellipse.cu: one thread per chain, grid-stride. */
+/** Launcher of gp_ellipse.cu: blocks of {@link Launch#BLOCK}, a thread per chain (levels: a warp per 32 chains). */
 final class GpcEllipseKernels {
     private final CudaDevice device;
 

@@ -1,6 +1,9 @@
 package org.logz.cuda;
 
-/** Launcher of gp_slice_gibbs.cu: one thread per particle, grid-stride. */
+/**
+ * Launcher of gp_slice_gibbs.cu: blocks of {@link Launch#BLOCK}, grid-stride (the smooth and augment steps stage a
+ * warp's rows in shared memory, so they need whole warps).
+ */
 final class GpcKernels {
     private final CudaDevice device;
 
