@@ -103,6 +103,27 @@ __device__ __forceinline__ void logz_store_units(float* p, int count, bool vecto
     }
 }
 
+// Each warp's tile of 32 rows × 32 columns in a LOGZ_BLOCK-thread block, rows padded by one element: the warp storing
+// one row (lanes on consecutive columns) and a lane walking its own row both meet no bank conflict (for 4-byte T).
+// Declare as `__shared__ logz_shared<T[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_WARP + 1]> tile;`.
+template <typename T>
+using logz_row_tiles = logz_shared<T[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_WARP + 1]>;
+
+// Columns [c0, c0 + 32) below `width` of the rows r0, r0 + 1, ... below `rows` (at most 32) of a row-major matrix
+// (`stride` elements a row) into the warp's tile, row i at tile[warp][i]: one row per request, coalesced, where a
+// thread per row reading its own row touches a sector per element. Every lane of the warp calls it with the same r0
+// and c0; it ends with __syncwarp, and the caller syncs again before the next call overwrites the tile.
+template <typename T>
+__device__ __forceinline__ void logz_stage_rows(const T* m, long long stride, long long r0, long long rows, int c0,
+                                                int width, logz_row_tiles<T>& tile, int warp, int lane) {
+    for (int i = 0; i < LOGZ_WARP && r0 + i < rows; i++) {
+        if (c0 + lane < width) {
+            tile[warp][i][lane] = m[(r0 + i) * stride + c0 + lane];
+        }
+    }
+    __syncwarp();
+}
+
 // Bernoulli outcome as 0/1 float: unit on when uniform < p (as the CPU backend).
 __device__ __forceinline__ float logz_bernoulli(float uniform, float p) {
     return uniform < p ? 1.0f : 0.0f;

@@ -144,31 +144,24 @@ extern "C" __global__ void logz_gpc_ellipse_transition(float* x, long long rows,
     }
 }
 
-// Entries of a warp's 32 rows of x staged at a time by logz_gpc_ellipse_levels.
-#define LOGZ_ELLIPSE_TILE 32
 
 // logF[r·levels + k] = β_k ℓ(x_r), slope[r·levels + k] = ℓ(x_r). Blocks of LOGZ_BLOCK threads, a warp per 32 rows:
-// lane l takes ℓ of row r0 + l with its terms in index order (logz_gpc_ell's sum), reading x through the warp's tile,
-// 32 entries of one row per request, and the warp then writes its rows' levels at consecutive addresses; a thread per
-// row touched a sector per entry and per level.
+// lane l takes ℓ of row r0 + l with its terms in index order (logz_gpc_ell's sum), reading x 32 entries at a time
+// through the warp's tile (logz_stage_rows), and the warp then writes its rows' levels at consecutive addresses; a
+// thread per row touched a sector per entry and per level.
 extern "C" __global__ void logz_gpc_ellipse_levels(const float* x, long long rows, int n, const double* p,
                                                    double constant, const double* level_betas, int levels,
                                                    double* logF, double* slope) {
-    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_ELLIPSE_TILE + 1]> tile;
+    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_WARP + 1]> tile;
     __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP]> ell;
     int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
     int warp = (int) (threadIdx.x / LOGZ_WARP);
     for (long long r0 = (long long) blockIdx.x * blockDim.x + warp * LOGZ_WARP; r0 < rows;
          r0 += (long long) gridDim.x * blockDim.x) {
         double s = 0.0;
-        for (int i0 = 0; i0 < n; i0 += LOGZ_ELLIPSE_TILE) {
-            for (int i = 0; i < LOGZ_WARP && r0 + i < rows; i++) {
-                if (i0 + lane < n) {
-                    tile[warp][i][lane] = x[(r0 + i) * n + i0 + lane];
-                }
-            }
-            __syncwarp();
-            for (int j = 0; r0 + lane < rows && j < LOGZ_ELLIPSE_TILE && i0 + j < n; j++) {
+        for (int i0 = 0; i0 < n; i0 += LOGZ_WARP) {
+            logz_stage_rows(x, n, r0, rows, i0, n, tile, warp, lane);
+            for (int j = 0; r0 + lane < rows && j < LOGZ_WARP && i0 + j < n; j++) {
                 s += logz_gpc_term(p, n, i0 + j, (double) tile[warp][lane][j]);
             }
             __syncwarp();

@@ -89,27 +89,16 @@ extern "C" __global__ void logz_gpc_move(float* z, long long rows, int n, int ac
     }
 }
 
-// Cases of a warp's 32 rows of z staged at a time by logz_gpc_conditional_rows, and a block's tiles (one per warp).
-#define LOGZ_GPC_TILE 32
-using logz_gpc_tiles = logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_GPC_TILE + 1]>;
-
-// For the warp's rows r0 + lane (every lane of the warp calls it with the same r0; rows past
-// `rows` give nothing): {m, σ} of z_v given z_[v] under S = S^(v+1) (A.3), each row's sum in index order, as one
-// thread per row would take it, but z_[v] read through the warp's tile,
-// 32 cases of one row per request (coalesced), and walked along a lane's own row of the tile (rows padded by one
-// float: neither side meets a bank conflict). A thread per row reading its own row touched a sector per case.
+// For the warp's rows r0 + lane (every lane of the warp calls it with the same r0; rows past `rows` give nothing):
+// {m, σ} of z_v given z_[v] under S = S^(v+1) (A.3), each row's sum in case order, as one thread per row would take
+// it, but z_[v] read 32 cases at a time through the warp's tile (logz_stage_rows) and walked along the lane's row.
 __device__ void logz_gpc_conditional_rows(const float* z, long long r0, long long rows, int n, const double* s, int v,
-                                          logz_gpc_tiles& tile, int warp, int lane, double* mean, double* sd) {
+                                          logz_row_tiles<float>& tile, int warp, int lane, double* mean, double* sd) {
     int m = v + 1;
     double acc = 0.0;
-    for (int i0 = 0; i0 < v; i0 += LOGZ_GPC_TILE) {
-        for (int i = 0; i < LOGZ_WARP && r0 + i < rows; i++) {
-            if (i0 + lane < v) {
-                tile[warp][i][lane] = z[(r0 + i) * n + i0 + lane];
-            }
-        }
-        __syncwarp();
-        for (int j = 0; r0 + lane < rows && j < LOGZ_GPC_TILE && i0 + j < v; j++) {
+    for (int i0 = 0; i0 < v; i0 += LOGZ_WARP) {
+        logz_stage_rows(z, n, r0, rows, i0, v, tile, warp, lane);
+        for (int j = 0; r0 + lane < rows && j < LOGZ_WARP && i0 + j < v; j++) {
             acc += s[(long long) (i0 + j) * m + v] * (double) tile[warp][lane][j];
         }
         __syncwarp();
@@ -122,7 +111,7 @@ __device__ void logz_gpc_conditional_rows(const float* z, long long r0, long lon
 // logW[r] += log Φ(y m / σ) for case v (the smooth step, A.3). Blocks of LOGZ_BLOCK threads, a warp per 32 rows.
 extern "C" __global__ void logz_gpc_smooth(const float* z, long long rows, int n, int v, const double* s, int y,
                                            double* logW) {
-    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_GPC_TILE + 1]> tile;
+    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_WARP + 1]> tile;
     int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
     int warp = (int) (threadIdx.x / LOGZ_WARP);
     for (long long r0 = (long long) blockIdx.x * blockDim.x + warp * LOGZ_WARP; r0 < rows;
@@ -139,7 +128,7 @@ extern "C" __global__ void logz_gpc_smooth(const float* z, long long rows, int n
 // LOGZ_BLOCK threads, a warp per 32 rows; bounded to 64 registers for four blocks an SM (72 gave three).
 extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_gpc_augment(float* z, long long rows, int n, int v, const double* s, int y,
                                             unsigned int k0, unsigned int k1, int step, long long first) {
-    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_GPC_TILE + 1]> tile;
+    __shared__ logz_shared<float[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_WARP + 1]> tile;
     int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
     int warp = (int) (threadIdx.x / LOGZ_WARP);
     for (long long r0 = (long long) blockIdx.x * blockDim.x + warp * LOGZ_WARP; r0 < rows;

@@ -185,11 +185,18 @@ public abstract class GpcAnnealingKernelContract extends BackendTest {
         return new double[] {mean, (second / total - mean * mean) / (total * total / squares)};
     }
 
+    /**
+     * The all-level densities of the 6-case problem (5 chains) and of 40 cases (37 chains: more cases than a GPU warp's
+     * staged tile holds, and a partial warp) against the log density at β = 1.
+     */
     @Test
     void levelsAreBetaTimesEllAndEll() {
-        TemperedGpc path = fromEp();
+        levelsAreBetaTimesEllAndEll(fromEp(), 5);
+        levelsAreBetaTimesEllAndEll(TemperedGpc.fromPrior(GpcKernelContract.circle(40)), 37);
+    }
+
+    private void levelsAreBetaTimesEllAndEll(TemperedGpc path, int count) {
         int n = path.size();
-        int count = 5;
         int levels = 3;
         try (TemperedKernel kernel = Kernels.tempered(backend, path); ParticleMatrix x = backend.matrix(count, n);
              ParticleVector betas = backend.vector(levels); ParticleVector logF = backend.vector(count * levels);

@@ -32,6 +32,21 @@ public abstract class GpcKernelContract extends BackendTest {
         return GpClassification.squaredExponential(x, new int[] {1, -1, 1, 1, -1, -1}, 0.3, 0.7, "contract");
     }
 
+    /**
+     * {@code n} cases on the unit circle (log ℓ = log σ = 0), labelled by the sign of their second coordinate: more
+     * cases than a GPU warp's tile of z holds (32), so that the device kernels stage each row in several tiles.
+     */
+    public static GpClassification circle(int n) {
+        double[][] x = new double[n][];
+        int[] labels = new int[n];
+        for (int i = 0; i < n; i++) {
+            double angle = 2 * Math.PI * i / n;
+            x[i] = new double[] {Math.cos(angle), Math.sin(angle)};
+            labels[i] = x[i][1] >= 0 ? 1 : -1;
+        }
+        return GpClassification.squaredExponential(x, labels, 0, 0, "contract circle");
+    }
+
     private static GpcSequence sequence() {
         return new GpcSequence(problem(), UnitOrder.natural(6));
     }
@@ -163,6 +178,41 @@ public abstract class GpcKernelContract extends BackendTest {
         }
         for (int k = 0; k < out[0].length; k++) {
             assertEquals(out[1][k], out[0][k], 1e-4 * (1 + Math.abs(out[1][k])), "z entry " + k);
+        }
+    }
+
+    /**
+     * Smoothing and augmentation over 40 cases and 70 particles (a partial GPU warp) agree with the reference: every
+     * case's conditional sums more cases than one of the device's staged tiles holds.
+     */
+    @Test
+    void smoothingAndAugmentationAgreeWithTheReferenceOverManyCases() {
+        int rows = 70;
+        int n = 40;
+        GpcSequence many = new GpcSequence(circle(n), UnitOrder.natural(n));
+        float[][] z = new float[2][];
+        double[][] logW = new double[2][];
+        ParticleBackend[] backends = {backend, reference};
+        for (int b = 0; b < 2; b++) {
+            try (SequentialKernel kernel = Kernels.sequential(backends[b], many);
+                 ParticleMatrix zm = backends[b].matrix(rows, n); ParticleVector lw = backends[b].vector(rows)) {
+                ParticleState state = new ParticleState(List.of(zm));
+                kernel.reset(state, 0, rows);
+                backends[b].fill(lw, 0, rows, 0.0);
+                for (int v = 0; v < n; v++) {
+                    kernel.smooth(state, v, 0, rows, lw);
+                    kernel.augment(state, v, 0, rows, 41, v);
+                }
+                z[b] = backends[b].download(zm, rows);
+                logW[b] = backends[b].download(lw, rows);
+            }
+        }
+        for (int k = 0; k < z[0].length; k++) {
+            assertEquals(z[1][k], z[0][k], 1e-4 * (1 + Math.abs(z[1][k])), "z entry " + k);
+        }
+        for (int r = 0; r < rows; r++) {
+            assertTrue(Double.isFinite(logW[1][r]), "the reference's weight of row " + r);
+            assertEquals(logW[1][r], logW[0][r], 1e-6 * (1 + Math.abs(logW[1][r])), "log weight of row " + r);
         }
     }
 
