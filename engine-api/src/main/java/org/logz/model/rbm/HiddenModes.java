@@ -46,13 +46,13 @@ public final class HiddenModes {
      * and {@code curvature[j] = Σ_i W_ij² / 8}, the largest second-order term a flip of unit j can have.
      */
     private record Params(int n, int hidden, float[] w, float[] wt, double[] curvature, float[] a, float[] b) {
-        Params(Rbm rbm) {
-            this(rbm.visible(), rbm.hidden(), rbm.weights(), transpose(rbm.weights(), rbm.visible(), rbm.hidden()),
-                    rbm.visibleBias(), rbm.hiddenBias());
-        }
-
-        private Params(int n, int hidden, float[] w, float[] wt, float[] a, float[] b) {
-            this(n, hidden, w, wt, curvature(wt, n, hidden), a, b);
+        /** One copy of the model's weights, and its transpose. */
+        static Params of(Rbm rbm) {
+            int n = rbm.visible();
+            int hidden = rbm.hidden();
+            float[] w = rbm.weights();
+            float[] wt = RbmFiles.transpose(w, n, hidden);
+            return new Params(n, hidden, w, wt, curvature(wt, n, hidden), rbm.visibleBias(), rbm.hiddenBias());
         }
 
         private static double[] curvature(float[] wt, int n, int hidden) {
@@ -65,16 +65,6 @@ public final class HiddenModes {
                 c[j] = s / 8;
             }
             return c;
-        }
-
-        private static float[] transpose(float[] w, int n, int hidden) {
-            float[] t = new float[w.length];
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < hidden; j++) {
-                    t[j * n + i] = w[i * hidden + j];
-                }
-            }
-            return t;
         }
 
         /** {@code a + W h}. */
@@ -133,7 +123,7 @@ public final class HiddenModes {
 
     /** {@code a + W h} of each mode where {@code wanted}, summed over its hidden units in order as float64; else null. */
     static double[][] fields(Rbm rbm, List<Mode> modes, boolean[] wanted) {
-        Params p = new Params(rbm);
+        Params p = Params.of(rbm);
         double[][] fields = new double[modes.size()][];
         for (int k = 0; k < fields.length; k++) {
             if (wanted[k]) {
@@ -166,7 +156,7 @@ public final class HiddenModes {
             throw new UserException("a mode search needs at least one start, got " + starts);
         }
         requireMemory(rbm, starts, "the hidden-mode search of " + starts + " ascents");
-        Params p = new Params(rbm);
+        Params p = Params.of(rbm);
         int h = p.hidden();
         Mode[] found = new Mode[starts];
         IntStream.range(0, starts).parallel().forEach(s -> {
@@ -256,7 +246,7 @@ public final class HiddenModes {
      */
     public static double lowerBound(Rbm rbm, float[] states, int count, int ascents) {
         requireMemory(rbm, count, "the visited states' lower bound of " + count + " states");
-        Params p = new Params(rbm);
+        Params p = Params.of(rbm);
         int n = p.n();
         int hidden = p.hidden();
         if ((long) count * n != states.length) {

@@ -170,7 +170,8 @@ public final class RbmFiles {
         });
     }
 
-    private static float[] transpose(float[] m, int rows, int cols) {
+    /** The transpose of the row-major {@code rows × cols} matrix m, row-major. */
+    static float[] transpose(float[] m, int rows, int cols) {
         float[] t = new float[m.length];
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
