@@ -485,8 +485,7 @@ public final class Estimation {
     }
 
     /**
-     * arm: generate while ESS/R_n &lt; g (default: {@link SequentialOptions#GAMMA_THRESHOLD}; {@link
-     * SequentialOptions#GPC_THRESHOLD} for GP classification).
+     * arm: generate while ESS/R_n &lt; g (default: {@link SequentialOptions#GAMMA_THRESHOLD}, the ARM paper's 0.7).
      */
     public Estimation gammaThreshold(double g) {
         return set(SequentialOptions.GAMMA_THRESHOLD, g);
@@ -494,7 +493,7 @@ public final class Estimation {
 
     /**
      * rm: resample when ESS &lt; e·R (default: {@link SequentialOptions#ESS_THRESHOLD}; {@link
-     * SequentialOptions#GPC_THRESHOLD} for GP classification).
+     * SequentialOptions#GPC_ESS_THRESHOLD} for GP classification).
      */
     public Estimation essThreshold(double e) {
         return set(SequentialOptions.ESS_THRESHOLD, e);

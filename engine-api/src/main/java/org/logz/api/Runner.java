@@ -382,9 +382,8 @@ final class Runner {
         boolean classifier = gpc != null;
         int gibbsSteps = classifier ? e.getOr(SequentialOptions.GIBBS_STEPS, SequentialOptions.GPC_GIBBS_STEPS)
                 : e.get(SequentialOptions.GIBBS_STEPS);
-        double gammaThreshold = classifier ? e.getOr(SequentialOptions.GAMMA_THRESHOLD, SequentialOptions.GPC_THRESHOLD)
-                : e.get(SequentialOptions.GAMMA_THRESHOLD);
-        double essThreshold = classifier ? e.getOr(SequentialOptions.ESS_THRESHOLD, SequentialOptions.GPC_THRESHOLD)
+        double gammaThreshold = e.get(SequentialOptions.GAMMA_THRESHOLD);
+        double essThreshold = classifier ? e.getOr(SequentialOptions.ESS_THRESHOLD, SequentialOptions.GPC_ESS_THRESHOLD)
                 : e.get(SequentialOptions.ESS_THRESHOLD);
         int maxGenerate = classifier ? e.getOr(SequentialOptions.MAX_GENERATE, SequentialOptions.GPC_MAX_GENERATE)
                 : e.get(SequentialOptions.MAX_GENERATE);

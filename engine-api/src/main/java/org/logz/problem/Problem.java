@@ -85,6 +85,39 @@ public interface Problem {
                 + describe().model() + " has none"));
     }
 
+    /** Exact log Z where logz can compute it (an RBM only where it enumerates one layer), empty where it cannot. */
+    default Optional<Double> knownExactLogZ() {
+        return exactLogZ(true);
+    }
+
+    /** A reference log Z that logz stores for this model (a file it knows by its SHA-256), where there is one. */
+    default Optional<Reference> storedReference() {
+        return Optional.empty();
+    }
+
+    /**
+     * What a benchmark measures log Z against: the model's exact log Z, else {@code given} ({@code --reference
+     * LOGZ[:SE]}, null when absent), else {@link #storedReference()}; empty where there is none. A reference given for a
+     * model whose exact log Z logz computes is refused: the exact value is what results are measured by.
+     */
+    default Optional<Reference> reference(String given) {
+        Optional<Double> exact = knownExactLogZ();
+        if (given != null) {
+            if (exact.isPresent()) {
+                throw new UserException(String.format(Locale.ROOT, "--reference: %s has an exact log Z (%.4f), "
+                        + "which results are measured against; leave out --reference", describe().model(), exact.get()));
+            }
+            return Optional.of(Reference.parse(given));
+        }
+        return exact.map(v -> Reference.exact(v, "the model's exact log Z")).or(this::storedReference);
+    }
+
+    /** {@link #reference(String)}, or a one-line error saying that {@code what} needs one. */
+    default Reference requireReference(String given, String what) {
+        return reference(given).orElseThrow(() -> new UserException(what + " needs a model with an exact log Z or a "
+                + "reference: " + describe().model() + " has no exact log Z; give one with --reference LOGZ[:SE]"));
+    }
+
     /**
      * What {@code logz exact} prints for a model it does not enumerate: the value, the name of the method and, for a
      * quadrature, the difference between its rules (null otherwise); a one-line error where the model has none.

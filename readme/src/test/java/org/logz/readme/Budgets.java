@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * The README's commands at a budget the test suite can afford: the options that size a run (chains, steps, particles,
  * sweeps, replicates, seeds, ...) are capped, each at a value that still runs the method as the README describes it;
  * every other word stays as printed. A number above its cap becomes the cap, except in lists whose entries must stay
- * distinct (bench tempered's budgets, bench aisel's likelihoods), which shrink by one factor to meet it. A
+ * distinct (bench tempered's budgets, bench aisel's likelihoods), which shrink by one factor to meet it; logz
+ * reproduce's {@code --scale} becomes a smoke run's. A
  * run that saves checkpoints saves them often, so that the capped run, over in a second, leaves one to resume.
  */
 final class Budgets {
@@ -28,6 +29,9 @@ final class Budgets {
             // aisel's N (scaled, since equal entries would be one)
             Map.entry("--runs", 4), Map.entry("--budgets", 400), Map.entry("--likelihoods", 8));
     private static final Set<String> SCALED = Set.of("--budgets", "--likelihoods");
+    /** logz reproduce's fraction of a paper's settings: a smoke run (below 0.01) exercises every part in seconds. */
+    private static final String SCALE = "--scale";
+    private static final String SMOKE_SCALE = "0.001";
     /** A run saves its checkpoint this often (seconds), so that one exists when the capped run ends. */
     private static final String CHECKPOINT_EVERY = "0.05";
     private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?![\\w.])");
@@ -53,6 +57,7 @@ final class Budgets {
     /** {@code args} with every sizing option capped, in both spellings ({@code --chains 1000}, {@code --chains=1000}). */
     static List<String> capped(List<String> args) {
         return withValues(args, (option, value) -> option.equals("--checkpoint-every") ? CHECKPOINT_EVERY
+                : option.equals(SCALE) ? SMOKE_SCALE
                 : CAPS.containsKey(option) ? cap(value, CAPS.get(option), SCALED.contains(option)) : value);
     }
 
@@ -61,7 +66,8 @@ final class Budgets {
      * Two commands of one shape are one command at two budgets.
      */
     static List<String> shape(List<String> args) {
-        return withValues(args, (option, value) -> CAPS.containsKey(option) ? NUMBER.matcher(value).replaceAll("#") : value);
+        return withValues(args, (option, value) -> option.equals(SCALE) ? "#"
+                : CAPS.containsKey(option) ? NUMBER.matcher(value).replaceAll("#") : value);
     }
 
     /** {@code args} with each option's value (the word after it, or after its '=') replaced by {@code rewrite}'s. */

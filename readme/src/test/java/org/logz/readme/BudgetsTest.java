@@ -18,6 +18,10 @@ class BudgetsTest {
                 Budgets.capped(List.of("bench", "aisel", "--likelihoods", "bootstrap:10;bootstrap:40;bootstrap:160")));
         assertEquals(List.of("--chains", "50", "--vary", "--seed=1,2,3"),
                 Budgets.capped(List.of("--chains", "50", "--vary", "--seed=1,2,3")));
+        assertEquals(List.of("reproduce", "habeck-fig3", "--scale=0.001"),
+                Budgets.capped(List.of("reproduce", "habeck-fig3", "--scale=0.25")));
+        assertEquals(Budgets.shape(List.of("reproduce", "arm-fig2", "--scale", "1")),
+                Budgets.shape(List.of("reproduce", "arm-fig2", "--scale", "0.25")));
     }
 
     @Test

@@ -1,18 +1,21 @@
 package org.logz.bench.cli;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
-import org.logz.bench.AiselComparison;
+import org.logz.comparison.AiselComparison;
 import org.logz.cli.BackendOptions;
+import org.logz.cli.ReferenceOption;
 import org.logz.cli.Json;
 import org.logz.cli.OptionChecks;
 import org.logz.cli.Progress;
 import org.logz.io.AtomicFiles;
 import org.logz.model.LatentModel;
 import org.logz.problem.Problem;
+import org.logz.problem.Reference;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,6 +56,9 @@ final class AiselBench implements Runnable {
     TableOptions table;
 
     @Mixin
+    ReferenceOption referenceOption;
+
+    @Mixin
     BackendOptions backendOptions;
 
     @Override
@@ -69,20 +75,21 @@ final class AiselBench implements Runnable {
                 "bench aisel needs a latent-variable model: glmm:SET|FILE or sv:SET|FILE"));
         List<String> entries = AiselComparison.check(likelihoods == null ? AiselComparison.defaults(latent)
                 : likelihoods, latent);
-        OptionalDouble reference = problem.exactLogZ(false).map(OptionalDouble::of).orElse(OptionalDouble.empty());
+        Optional<Reference> against = referenceOption.optional(problem);
+        OptionalDouble reference = against.map(r -> OptionalDouble.of(r.logZ())).orElse(OptionalDouble.empty());
         List<AiselComparison.Row> rows;
         try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
             rows = AiselComparison.run(backend, latent, entries, particles, essTarget, moves, seeds,
                     table.seed, reference, progress);
         }
-        String markdown = AiselComparison.markdown(model, reference, rows);
+        String markdown = AiselComparison.markdown(model, against, rows);
         table.write(markdown);
-        Json.print(spec.commandLine().getOut(), new Report(model, reference.isPresent() ? reference.getAsDouble() : null,
-                particles, essTarget, moves, seeds, rows, markdown));
+        Json.print(spec.commandLine().getOut(), new Report(model, against.orElse(null), particles, essTarget, moves, seeds,
+                rows, markdown));
     }
 
     /** The JSON of {@code bench aisel}: one row per likelihood setting. */
-    record Report(String model, Double referenceLogZ, int particles, double essTarget, int moves, int seeds,
+    record Report(String model, Reference against, int particles, double essTarget, int moves, int seeds,
                   List<AiselComparison.Row> rows, String table) {
     }
 }

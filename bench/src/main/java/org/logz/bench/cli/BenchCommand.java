@@ -4,6 +4,7 @@ import static org.logz.cli.OptionChecks.atLeast;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import org.logz.backend.ParticleBackend;
@@ -12,12 +13,13 @@ import org.logz.bench.GpcSweepBenchmark;
 import org.logz.bench.KernelSurvey;
 import org.logz.bench.PeerBenchmark;
 import org.logz.bench.Roofline;
-import org.logz.bench.SequentialComparison;
+import org.logz.comparison.SequentialComparison;
 import org.logz.bench.SweepBenchmark;
-import org.logz.bench.TemperedComparison;
-import org.logz.bench.WorkTable;
+import org.logz.comparison.TemperedComparison;
+import org.logz.comparison.WorkTable;
 import org.logz.bench.cli.AiselBench;
 import org.logz.cli.BackendOptions;
+import org.logz.cli.ReferenceOption;
 import org.logz.cli.Json;
 import org.logz.cli.Main;
 import org.logz.cli.Progress;
@@ -28,10 +30,11 @@ import org.logz.io.AtomicFiles;
 import org.logz.model.BaseRate;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
-import org.logz.model.rbm.RbmEnumeration;
+import org.logz.model.rbm.RbmProblem;
 import org.logz.model.rbm.RbmSource;
 import org.logz.path.TemperedPath;
 import org.logz.problem.Problem;
+import org.logz.problem.Reference;
 import org.logz.schedule.Schedule;
 import org.logz.cli.OptionChecks;
 
@@ -235,12 +238,14 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     @Command(name = "sequential", mixinStandardHelpOptions = true,
-            description = "Resample-Move against the ARM variants on a model with exact log Z (the ARM paper's Figure 4 as a table).")
+            description = "Resample-Move against the ARM variants on a model with exact log Z or a reference (the ARM paper's "
+                    + "Figure 4 as a table).")
     static final class Sequential implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--model", required = true, paramLabel = "FILE", description = "RBM .npz whose smaller layer can be enumerated.")
+        @Option(names = "--model", required = true, paramLabel = "FILE", description = "RBM .npz whose smaller layer can be "
+                + "enumerated, or any RBM with a reference (--reference, or the one logz stores for the CD-25 RBM).")
         Path model;
 
         @Option(names = "--data", required = true, paramLabel = "NAME|FILE", description = "Data for the unit order (decreasing variance) and reseeding.")
@@ -263,6 +268,9 @@ final class BenchCommand implements Callable<Integer> {
         TableOptions table;
 
         @Mixin
+        ReferenceOption referenceOption;
+
+        @Mixin
         BackendOptions backendOptions;
 
         @Override
@@ -274,25 +282,21 @@ final class BenchCommand implements Callable<Integer> {
             atLeast("--reseed-sweeps", reseedSweeps, 1);
             List<SequentialComparison.Entry> entries = runs.stream().map(SequentialComparison.Entry::parse).toList();
             RbmSource source = RbmSource.resolve(model);
-            if (!RbmEnumeration.canEnumerate(source.rbm())) {
-                throw new UserException(model + ": the comparison needs an exact log Z, and " + source.rbm()
-                        + " is too large to enumerate");
-            }
+            Reference against = referenceOption.require(new RbmProblem(source), "bench sequential");
             BinaryDataset set = Datasets.load(data);
-            double exact = RbmEnumeration.logZ(source.rbm());
             List<SequentialComparison.Row> rows;
             try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
-                rows = SequentialComparison.run(backend, source.rbm(), exact, set, entries, replicates, gibbsSteps,
+                rows = SequentialComparison.run(backend, source.rbm(), against.logZ(), set, entries, replicates, gibbsSteps,
                         reseedSweeps, table.seed, progress);
             }
             String markdown = SequentialComparison.markdown(rows);
             table.write(markdown);
-            Json.print(spec.commandLine().getOut(), new Report(model.toString(), exact, replicates, gibbsSteps, reseedSweeps,
-                    rows, markdown));
+            Json.print(spec.commandLine().getOut(), new Report(model.toString(), against, replicates, gibbsSteps,
+                    reseedSweeps, rows, markdown));
         }
 
         /** The JSON of {@code bench sequential}: one row per method and particle count. */
-        record Report(String model, double exactLogZ, int replicates, int gibbsSteps, int reseedSweeps,
+        record Report(String model, Reference against, int replicates, int gibbsSteps, int reseedSweeps,
                       List<SequentialComparison.Row> rows, String table) {
         }
     }
@@ -313,7 +317,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Command(name = "tempered", mixinStandardHelpOptions = true,
             description = "RTS, TI, TI-RB and MBAR against AIS and RAISE at matched Gibbs sweeps per chain (Carlson et al. "
-                    + "2016, Figure 3): RMSE, bias and spread over seeds at several budgets, on a model with exact log Z.")
+                    + "2016, Figure 3): RMSE, bias and spread over seeds at several budgets, on a model with exact log Z "
+                    + "or a reference.")
     static final class Tempered implements Runnable {
         @Spec
         CommandSpec spec;
@@ -344,6 +349,9 @@ final class BenchCommand implements Callable<Integer> {
         TableOptions table;
 
         @Mixin
+        ReferenceOption referenceOption;
+
+        @Mixin
         BackendOptions backendOptions;
 
         @Override
@@ -356,22 +364,22 @@ final class BenchCommand implements Callable<Integer> {
             atLeast("--rounds", rounds, 1);
             int[] finalSweeps = integers("--budgets", budgets);
             Problem problem = Problem.parse(model);
-            double exact = problem.requireExactLogZ("this bench");
+            Reference against = referenceOption.require(problem, "bench tempered");
             List<TemperedComparison.Row> rows;
             try (ParticleBackend backend = backendOptions.open();
                  TemperedPath path = problem.temperingPath(backend, new Problem.PathOptions("auto", null, 1, 1));
                  Progress progress = Progress.onTerminal("bench")) {
                 AnnealedImportanceSampling.Start start = problem.reverseStart(null, path, chains);
-                rows = TemperedComparison.run(path, start, exact, finalSweeps, seeds, chains, levels, roundSweeps, rounds,
+                rows = TemperedComparison.run(path, start, against.logZ(), finalSweeps, seeds, chains, levels, roundSweeps, rounds,
                         table.seed, progress);
             }
             String markdown = TemperedComparison.markdown(rows);
             table.write(markdown);
-            Json.print(spec.commandLine().getOut(), new Report(model, exact, seeds, chains, levels, rows, markdown));
+            Json.print(spec.commandLine().getOut(), new Report(model, against, seeds, chains, levels, rows, markdown));
         }
 
         /** The JSON of {@code bench tempered}: one row per budget and method. */
-        record Report(String model, double exactLogZ, int seeds, int chains, int levels, List<TemperedComparison.Row> rows,
+        record Report(String model, Reference against, int seeds, int chains, int levels, List<TemperedComparison.Row> rows,
                       String table) {
         }
     }
@@ -379,7 +387,8 @@ final class BenchCommand implements Callable<Integer> {
     @Command(name = "work", mixinStandardHelpOptions = true,
             description = "Habeck's table (2017, §6.1): bounds, AIS, RAISE, cumulant, BAR and histogram estimates of "
                     + "log(Z/Z_0) against the exact value (where the model has one), one row per number of sweeps per "
-                    + "annealing step; with --budget, K × N fixed as in his Fig. 4A.")
+                    + "annealing step (or a reference: --reference, or the one logz stores); with --budget, K × N fixed as in "
+                    + "his Fig. 4A.")
     static final class Work implements Runnable {
         @Spec
         CommandSpec spec;
@@ -408,6 +417,9 @@ final class BenchCommand implements Callable<Integer> {
         TableOptions table;
 
         @Mixin
+        ReferenceOption referenceOption;
+
+        @Mixin
         BackendOptions backendOptions;
 
         @Override
@@ -428,20 +440,21 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             Problem problem = Problem.parse(model);
-            double exact = problem.exactLogZ(true).orElse(Double.NaN);
+            Optional<Reference> against = referenceOption.optional(problem);
+            double exact = against.map(Reference::logZ).orElse(Double.NaN);
             List<WorkTable.Row> rows;
             try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
                 rows = WorkTable.run(n -> problem.annealingPath(backend, new Problem.PathOptions("auto", null, n, 1)),
                         (path, m) -> problem.reverseStart(null, path, m), exact, sweeps, chains,
                         n -> Schedule.linear(budget == null ? steps : budget / n), table.seed, progress);
             }
-            String markdown = WorkTable.markdown(rows);
+            String markdown = WorkTable.markdown(rows, against.map(Reference::kind).orElse(Reference.EXACT));
             table.write(markdown);
-            Json.print(spec.commandLine().getOut(), new Report(model, rows, markdown));
+            Json.print(spec.commandLine().getOut(), new Report(model, against.orElse(null), rows, markdown));
         }
 
         /** The JSON of {@code bench work}: one row per number of transitions per step. */
-        record Report(String model, List<WorkTable.Row> rows, String table) {
+        record Report(String model, Reference against, List<WorkTable.Row> rows, String table) {
         }
     }
 }

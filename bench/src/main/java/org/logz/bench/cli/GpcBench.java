@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
-import org.logz.bench.GpcComparison;
+import org.logz.comparison.GpcComparison;
 import org.logz.cli.BackendOptions;
 import org.logz.cli.Json;
 import org.logz.cli.OptionChecks;

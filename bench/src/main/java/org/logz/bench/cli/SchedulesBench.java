@@ -3,14 +3,16 @@ package org.logz.bench.cli;
 import java.util.List;
 
 import org.logz.backend.ParticleBackend;
-import org.logz.bench.ScheduleComparison;
+import org.logz.comparison.ScheduleComparison;
 import org.logz.cli.BackendOptions;
+import org.logz.cli.ReferenceOption;
 import org.logz.cli.Json;
 import org.logz.cli.OptionChecks;
 import org.logz.cli.Progress;
 import org.logz.io.AtomicFiles;
 import org.logz.path.TemperedPath;
 import org.logz.problem.Problem;
+import org.logz.problem.Reference;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,14 +23,15 @@ import picocli.CommandLine.Spec;
 /** {@code logz bench schedules}. */
 @Command(name = "schedules", mixinStandardHelpOptions = true,
         description = "AIS on linear, geometric, sigmoid, VAROPT and decelerated VAROPT schedules and the adaptive SMC "
-                + "sampler, over many seeds on a model with exact log Z (Kiwaki's Table 1): RMSE, bias, spread and "
+                + "sampler, over many seeds on a model with exact log Z or a reference (Kiwaki's Table 1): RMSE, bias, spread and "
                 + "ESS, and the RMSE scaled to equal total sweeps.")
 final class SchedulesBench implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Option(names = "--model", required = true, paramLabel = "MODEL",
-            description = "An RBM .npz small enough to enumerate, ising:L=N, gauss-toy or gpc:FILE with an exact log Z.")
+            description = "An RBM .npz small enough to enumerate, ising:L=N, gauss-toy or gpc:FILE with an exact log Z; "
+                    + "any model with --reference.")
     String model;
 
     @Option(names = "--schedules", split = ";", defaultValue = "linear;geometric;sigmoid;varopt;"
@@ -51,6 +54,9 @@ final class SchedulesBench implements Runnable {
     TableOptions table;
 
     @Mixin
+    ReferenceOption referenceOption;
+
+    @Mixin
     BackendOptions backendOptions;
 
     @Override
@@ -60,20 +66,20 @@ final class SchedulesBench implements Runnable {
         OptionChecks.atLeast("--steps", steps, 1);
         OptionChecks.atLeast("--seeds", seeds, 2);
         Problem problem = Problem.parse(model);
-        double exact = problem.requireExactLogZ("bench schedules");
+        Reference against = referenceOption.require(problem, "bench schedules");
         List<ScheduleComparison.Row> rows;
         try (ParticleBackend backend = backendOptions.open();
              TemperedPath path = problem.annealingPath(backend, new Problem.PathOptions("auto", null, 1, 1));
              Progress progress = Progress.onTerminal("bench")) {
-            rows = ScheduleComparison.run(path, exact, schedules, chains, steps, seeds, table.seed, progress);
+            rows = ScheduleComparison.run(path, against.logZ(), schedules, chains, steps, seeds, table.seed, progress);
         }
-        String markdown = ScheduleComparison.markdown(model, exact, rows);
+        String markdown = ScheduleComparison.markdown(model, against, rows);
         table.write(markdown);
-        Json.print(spec.commandLine().getOut(), new Report(model, exact, chains, steps, seeds, rows, markdown));
+        Json.print(spec.commandLine().getOut(), new Report(model, against, chains, steps, seeds, rows, markdown));
     }
 
     /** The JSON of {@code bench schedules}: one row per schedule. */
-    record Report(String model, double exactLogZ, int chains, int steps, int seeds, List<ScheduleComparison.Row> rows,
+    record Report(String model, Reference against, int chains, int steps, int seeds, List<ScheduleComparison.Row> rows,
                   String table) {
     }
 }

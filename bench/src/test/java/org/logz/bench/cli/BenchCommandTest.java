@@ -10,10 +10,10 @@ import org.logz.cli.Main;
 /** {@code logz bench} as the cli finds it on the class path: its place among the commands, --debug and its refusals. */
 class BenchCommandTest {
 
-    /** Plugged in where it was built in: after train, before backends, in the help and in the usage error. */
+    /** Plugged in where it was built in (reproduce, which the bench module brings, after it): after train, before backends. */
     @Test
     void benchIsACommandOfLogz() {
-        Cli.assertUserError(Cli.run(), "one of estimate, grid, exact, bar, train, bench, backends");
+        Cli.assertUserError(Cli.run(), "one of estimate, grid, exact, bar, train, bench, reproduce, backends");
         Cli.Outcome help = Cli.run("bench", "--help");
         assertEquals(0, help.code(), help.err());
         assertTrue(help.out().startsWith("Usage: logz bench "), help.out());
@@ -41,6 +41,31 @@ class BenchCommandTest {
     void benchBudgetsMustBePositive() {
         Cli.assertUserError(Cli.run("bench", "tempered", "--model", "ising:L=4", "--budgets=-5"), "--budgets");
         Cli.assertUserError(Cli.run("bench", "tempered", "--model", "ising:L=4", "--budgets=500,0"), "--budgets");
+    }
+
+    /**
+     * A model without an exact log Z runs against --reference, and the report says so; beside an exact log Z a reference
+     * is refused, and without either the bench says what it needs.
+     */
+    @Test
+    void comparisonsRunAgainstAReferenceWhereNoExactValueExists(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path large = dir.resolve("large.npz");
+        org.logz.model.rbm.RbmFiles.write(large, org.logz.model.RandomRbm.create(40, 40, 0.1, 7), java.util.Optional.empty());
+        Cli.Outcome o = Cli.run("bench", "tempered", "--model", large.toString(), "--reference", "48.5:0.2", "--budgets",
+                "20", "--seeds", "2", "--chains", "4", "--levels", "4", "--round-sweeps", "5", "--rounds", "1");
+        assertEquals(0, o.code(), o.err());
+        com.fasterxml.jackson.databind.JsonNode against = new com.fasterxml.jackson.databind.ObjectMapper().readTree(o.out())
+                .get("against");
+        assertEquals("reference", against.get("kind").asText());
+        assertEquals(48.5, against.get("logZ").asDouble());
+        assertEquals(0.2, against.get("stdErr").asDouble());
+        Cli.assertUserError(Cli.run("bench", "tempered", "--model", large.toString(), "--budgets", "20"),
+                "bench tempered needs a model with an exact log Z or a reference");
+        Cli.assertUserError(Cli.run("bench", "schedules", "--model", "ising:L=4", "--reference", "20"),
+                "has an exact log Z");
+        Cli.assertUserError(Cli.run("bench", "work", "--model", large.toString(), "--reference", "48.5:x"),
+                "--reference takes LOGZ or LOGZ:SE");
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.logz.model.rbm;
 
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -17,6 +18,7 @@ import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
 import org.logz.problem.ModelFamily;
 import org.logz.problem.Problem;
+import org.logz.problem.Reference;
 import org.logz.random.Philox;
 import org.logz.random.StreamTag;
 import org.logz.resample.Resampling;
@@ -42,6 +44,16 @@ public record RbmProblem(RbmSource source) implements Problem {
             throw new UserException("--compare-exact: " + source.rbm() + " is too large to enumerate");
         }
         return Optional.of(RbmEnumeration.logZ(source.rbm()));
+    }
+
+    @Override
+    public Optional<Double> knownExactLogZ() {
+        return RbmEnumeration.canEnumerate(source.rbm()) ? Optional.of(RbmEnumeration.logZ(source.rbm())) : Optional.empty();
+    }
+
+    @Override
+    public Optional<Reference> storedReference() {
+        return source.demo() ? Optional.empty() : StoredReferences.of(Path.of(source.name()));
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.logz.bench;
+package org.logz.comparison;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,9 @@
-package org.logz.bench;
+package org.logz.comparison;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 import org.logz.backend.ParticleBackend;
@@ -17,6 +18,7 @@ import org.logz.model.LatentModel;
 import org.logz.model.Likelihood;
 import org.logz.model.PseudoMarginal;
 import org.logz.path.TemperedPath;
+import org.logz.problem.Reference;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
 
@@ -144,9 +146,9 @@ public final class AiselComparison {
     }
 
     /** The rows as a Markdown table. */
-    public static String markdown(String model, OptionalDouble reference, List<Row> rows) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s (%s)%n%n", model, reference.isPresent()
-                ? String.format(Locale.ROOT, "quadrature log Z %.4f", reference.getAsDouble()) : "no exact evidence"));
+    public static String markdown(String model, Optional<Reference> against, List<Row> rows) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s (%s)%n%n", model,
+                against.map(Reference::label).orElse("no exact or reference evidence")));
         sb.append("| likelihood | particles | mean log Ẑ | sd | RMSE | bias | mean power posterior | σ² of log p̂ | steps "
                 + "| inner draws per run | seconds per run |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
                 + "| ---: | ---: |\n");

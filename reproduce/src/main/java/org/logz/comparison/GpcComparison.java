@@ -1,4 +1,4 @@
-package org.logz.bench;
+package org.logz.comparison;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,8 +27,8 @@ import org.logz.schedule.Schedule;
  * The ARM paper's Figure 2 as a table (§4): the evidence of a GP classifier by Resample-Move, ARM, AIS
  * from the prior and AIS from EP's q (eq. 11), each over replicates: log of the mean Ẑ and the spread of
  * log Ẑ against particle-steps and seconds per run, with EP's log Z for reference, from one run.
- * Sequential runs use the paper's settings (one slice-sampled Gibbs sweep per move, γ_thr = 0.9 and
- * residual resampling below 0.9 R, i_max = 50, cases in random:1 order); AIS runs one elliptical slice
+ * Sequential runs use the paper's settings (one slice-sampled Gibbs sweep per move, γ_thr = 0.7 (§3.2), residual
+ * resampling below 0.9 R, i_max = 50 (§4.2), cases in random:1 order); AIS runs one elliptical slice
  * transition per step.
  */
 public final class GpcComparison {
@@ -131,7 +131,7 @@ public final class GpcComparison {
                     }
                 } else {
                     var settings = new ResampleMove.Settings(e.kind() == Kind.RM ? ResampleMove.Variant.RM
-                            : ResampleMove.Variant.ARM, e.size(), 1, 0.9, 0.9, 50, ResamplingScheme.RESIDUAL, 1, 100,
+                            : ResampleMove.Variant.ARM, e.size(), 1, 0.7, 0.9, 50, ResamplingScheme.RESIDUAL, 1, 100,
                             replicateSeed);
                     try (SequentialPath path = new SequentialPath(backend, new GpcSequence(model,
                             UnitOrder.random(model.size(), 1)))) {

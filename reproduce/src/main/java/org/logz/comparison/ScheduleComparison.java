@@ -1,4 +1,4 @@
-package org.logz.bench;
+package org.logz.comparison;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +13,7 @@ import org.logz.estimate.Method;
 import org.logz.estimate.smc.SmcResult;
 import org.logz.estimate.smc.SmcSampler;
 import org.logz.path.TemperedPath;
+import org.logz.problem.Reference;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
@@ -20,7 +21,7 @@ import org.logz.schedule.Gms13;
 import org.logz.schedule.Varopt;
 
 /**
- * Kiwaki's Table 1 as a table over many seeds, on a model with exact log Z: AIS with M chains and K steps
+ * Kiwaki's Table 1 as a table over many seeds, on a model with exact log Z (or a reference): AIS with M chains and K steps
  * on linear, geometric, sigmoid, VAROPT and decelerated VAROPT schedules, and the adaptive SMC sampler with
  * M particles at conditional ESS targets ρ. Rows give the RMSE, bias and spread of log Ẑ, the mean final
  * ESS (AIS: of the importance weights; SMC: of the last reweighting), and the chain-transitions per run,
@@ -127,8 +128,8 @@ public final class ScheduleComparison {
     }
 
     /** The rows as a Markdown table. */
-    public static String markdown(String model, double exact, List<Row> rows) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s (exact log Z %.4f)%n%n", model, exact));
+    public static String markdown(String model, Reference against, List<Row> rows) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s (%s)%n%n", model, against.label()));
         sb.append("| schedule | chains | transitions per run | RMSE | bias | sd | RMSE at the AIS budget | mean ESS | seeds "
                 + "| refused | seconds per run |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (Row r : rows) {
