@@ -101,15 +101,20 @@ public interface Problem {
      * model whose exact log Z logz computes is refused: the exact value is what results are measured by.
      */
     default Optional<Reference> reference(String given) {
-        Optional<Double> exact = knownExactLogZ();
         if (given != null) {
-            if (exact.isPresent()) {
-                throw new UserException(String.format(Locale.ROOT, "--reference: %s has an exact log Z (%.4f), "
-                        + "which results are measured against; leave out --reference", describe().model(), exact.get()));
+            Reference parsed = Reference.parse(given);
+            if (hasKnownExactLogZ()) {
+                throw new UserException("--reference: " + describe().model() + " has an exact log Z, which results are "
+                        + "measured against; leave out --reference");
             }
-            return Optional.of(Reference.parse(given));
+            return Optional.of(parsed);
         }
-        return exact.map(v -> Reference.exact(v, "the model's exact log Z")).or(this::storedReference);
+        return knownExactLogZ().map(v -> Reference.exact(v, "the model's exact log Z")).or(this::storedReference);
+    }
+
+    /** Whether {@link #knownExactLogZ()} has a value, without computing it where that is costly (an RBM's enumeration). */
+    default boolean hasKnownExactLogZ() {
+        return knownExactLogZ().isPresent();
     }
 
     /** {@link #reference(String)}, or a one-line error saying that {@code what} needs one. */

@@ -21,11 +21,20 @@ public record Reference(double logZ, double stdErr, String kind, String source) 
     public static final String EXACT = "exact";
     public static final String REFERENCE = "reference";
 
+    /**
+     * The largest magnitude of a reference and its error: beyond any log Z of a float32 model (a million units with
+     * pre-activations at logz's 2^14 limit give about 1.6e10), and small enough that squared errors stay finite.
+     */
+    public static final double LARGEST = 1e12;
+
     public Reference {
-        if (!Double.isFinite(logZ) || !(stdErr >= 0) || !Double.isFinite(stdErr)) {
-            throw new UserException("a reference log Z must be finite with a finite non-negative standard error, got "
+        if (!(Math.abs(logZ) <= LARGEST) || !(stdErr >= 0 && stdErr <= LARGEST)) {
+            throw new UserException("a reference log Z must lie within ±1e12 with a standard error in [0, 1e12], got "
                     + logZ + " ± " + stdErr);
         }
+        // -0 reads as 0
+        logZ += 0.0;
+        stdErr += 0.0;
         if (!kind.equals(EXACT) && !kind.equals(REFERENCE)) {
             throw new IllegalArgumentException("kind " + kind);
         }
@@ -47,6 +56,9 @@ public record Reference(double logZ, double stdErr, String kind, String source) 
         if (se < 0) {
             throw new UserException("--reference: the standard error must be non-negative, got '" + spec + "'");
         }
+        if (Math.abs(value) > LARGEST || se > LARGEST) {
+            throw new UserException("--reference: '" + spec + "' lies beyond ±1e12, past any log Z logz computes");
+        }
         return new Reference(value, se, REFERENCE, "--reference " + spec.strip());
     }
 
@@ -55,13 +67,9 @@ public record Reference(double logZ, double stdErr, String kind, String source) 
                 + "decimals (e.g. 451.24:0.015), got '" + spec + "'"));
     }
 
-    public boolean isExact() {
-        return kind.equals(EXACT);
-    }
-
     /** "exact log Z 1339.2700" or "reference log Z 451.2400 ± 0.0150", for a table's caption. */
     public String label() {
-        return isExact() ? String.format(Locale.ROOT, "exact log Z %.4f", logZ)
+        return kind.equals(EXACT) ? String.format(Locale.ROOT, "exact log Z %.4f", logZ)
                 : stdErr > 0 ? String.format(Locale.ROOT, "reference log Z %.4f ± %.4f", logZ, stdErr)
                 : String.format(Locale.ROOT, "reference log Z %.4f", logZ);
     }

@@ -18,6 +18,7 @@ import org.logz.model.Rbm;
 import org.logz.model.rbm.RbmSequence;
 import org.logz.path.SequentialPath;
 import org.logz.path.UnitOrder;
+import org.logz.problem.Reference;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
 
@@ -86,10 +87,10 @@ public final class SequentialComparison {
         return rows;
     }
 
-    /** The rows as a Markdown table. */
-    public static String markdown(List<Row> rows) {
-        StringBuilder sb = new StringBuilder(
-                "| method | R | i_max | mean R_n | particle-steps per run | mean error of log Ẑ | sd of log Ẑ | error of log mean Ẑ | seconds per run |\n"
+    /** The rows as a Markdown table, captioned with what the errors are measured against. */
+    public static String markdown(Reference against, List<Row> rows) {
+        StringBuilder sb = new StringBuilder("Errors against the " + against.label() + "\n\n"
+                + "| method | R | i_max | mean R_n | particle-steps per run | mean error of log Ẑ | sd of log Ẑ | error of log mean Ẑ | seconds per run |\n"
                         + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (Row r : rows) {
             sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %.1f | %,d | %+.3f | %.3f | %+.3f | %.1f |%n", r.method(),

@@ -14,6 +14,7 @@ import org.logz.estimate.tempered.LevelEstimate;
 import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.path.TemperedPath;
+import org.logz.problem.Reference;
 import org.logz.random.Philox;
 import org.logz.schedule.Schedule;
 
@@ -81,9 +82,9 @@ public final class TemperedComparison {
         seconds.merge(method, time, Double::sum);
     }
 
-    /** The rows as a Markdown table. */
-    public static String markdown(List<Row> rows) {
-        StringBuilder sb = new StringBuilder("| final RTS sweeps | Gibbs sweeps per chain | method | RMSE | bias | sd | seeds "
+    /** The rows as a Markdown table, captioned with what the errors are measured against. */
+    public static String markdown(Reference against, List<Row> rows) {
+        StringBuilder sb = new StringBuilder("Errors against the " + against.label() + "\n\n| final RTS sweeps | Gibbs sweeps per chain | method | RMSE | bias | sd | seeds "
                 + "| seconds per run |\n| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n");
         for (Row r : rows) {
             sb.append(String.format(Locale.ROOT, "| %d | %.0f | %s | %.3f | %+.3f | %.3f | %d | %.1f |%n", r.finalSweeps(),

@@ -25,12 +25,13 @@ import org.logz.schedule.Schedule;
  */
 public final class WorkTable {
     /**
-     * One row: the settings and the estimates, each {@code log(Z/Z_0)}; where the forward and reverse work do not
+     * One row: the settings and the estimates, each {@code log(Z/Z_0)}, and {@code against}, the exact value or the
+     * reference they are measured against (NaN where there is neither); where the forward and reverse work do not
      * overlap, BAR and the histogram estimator are NaN and {@code failure} says why (null otherwise).
      */
     public record Row(int sweepsPerStep, int chains, int steps, double lower, double upper, double ais, double raise,
                       double cumulant, double bar, double barStdErr, double histogram, double histogramStdErr,
-                      double exact, double seconds, String failure) {
+                      double against, double seconds, String failure) {
     }
 
     private WorkTable() {
@@ -41,14 +42,14 @@ public final class WorkTable {
      * @param start the reverse start for a path and a number of chains
      */
     public static List<Row> run(IntFunction<TemperedPath> paths,
-                                BiFunction<TemperedPath, Integer, AnnealedImportanceSampling.Start> start, double exactLogZ,
+                                BiFunction<TemperedPath, Integer, AnnealedImportanceSampling.Start> start, double againstLogZ,
                                 int[] sweepsPerStep, int chains, Schedule schedule, long seed, ProgressListener listener) {
-        return run(paths, start, exactLogZ, sweepsPerStep, chains, n -> schedule, seed, listener);
+        return run(paths, start, againstLogZ, sweepsPerStep, chains, n -> schedule, seed, listener);
     }
 
     /** {@link #run(IntFunction, BiFunction, double, int[], int, Schedule, long, ProgressListener)}, a schedule per row. */
     public static List<Row> run(IntFunction<TemperedPath> paths,
-                                BiFunction<TemperedPath, Integer, AnnealedImportanceSampling.Start> start, double exactLogZ,
+                                BiFunction<TemperedPath, Integer, AnnealedImportanceSampling.Start> start, double againstLogZ,
                                 int[] sweepsPerStep, int chains, IntFunction<Schedule> schedules, long seed,
                                 ProgressListener listener) {
         List<Row> rows = new ArrayList<>();
@@ -72,7 +73,7 @@ public final class WorkTable {
                             b.estimate(Method.BAR).stdErr().orElseThrow(),
                             b.has(Method.HISTOGRAM) ? b.logZ(Method.HISTOGRAM) - z0 : Double.NaN,
                             b.has(Method.HISTOGRAM) ? b.estimate(Method.HISTOGRAM).stdErr().orElse(Double.NaN) : Double.NaN,
-                            exactLogZ - z0, seconds,
+                            againstLogZ - z0, seconds,
                             b.failures().isEmpty() ? null : b.failures().get(0).message()));
                 } catch (EstimationException e) {
                     double[] wF = f.work();
@@ -80,7 +81,7 @@ public final class WorkTable {
                     rows.add(new Row(n, chains, schedule.steps(), WorkEstimators.lowerBound(wF).logRatio(),
                             WorkEstimators.upperBound(wR).logRatio(), WorkEstimators.jarzynskiForward(wF).logRatio(),
                             WorkEstimators.jarzynskiReverse(wR).logRatio(), WorkEstimators.cumulant(wF, wR).logRatio(),
-                            Double.NaN, Double.NaN, Double.NaN, Double.NaN, exactLogZ - z0, seconds, e.getMessage()));
+                            Double.NaN, Double.NaN, Double.NaN, Double.NaN, againstLogZ - z0, seconds, e.getMessage()));
                 }
             }
             listener.progress(++done, sweepsPerStep.length, Double.NaN, Double.NaN);
@@ -99,7 +100,7 @@ public final class WorkTable {
             double[] estimates = {r.ais(), r.raise(), r.cumulant(), r.bar(), r.histogram()};
             double best = Double.POSITIVE_INFINITY;
             for (double e : estimates) {
-                best = Math.min(best, Math.abs(e - r.exact()));
+                best = Math.min(best, Math.abs(e - r.against()));
             }
             sb.append(String.format(Locale.ROOT, "| %d | %d | %d | %.2f | %.2f |", r.sweepsPerStep(), r.chains(), r.steps(),
                     r.lower(), r.upper()));
@@ -109,9 +110,9 @@ public final class WorkTable {
                         : i == 4 && !Double.isNaN(r.histogramStdErr())
                         ? String.format(Locale.ROOT, "%.2f ± %.2f", estimates[i], r.histogramStdErr())
                         : String.format(Locale.ROOT, "%.2f", estimates[i]);
-                sb.append(' ').append(Math.abs(estimates[i] - r.exact()) <= best + 0.005 ? "**" + v + "**" : v).append(" |");
+                sb.append(' ').append(Math.abs(estimates[i] - r.against()) <= best + 0.005 ? "**" + v + "**" : v).append(" |");
             }
-            sb.append(Double.isNaN(r.exact()) ? " – |" : String.format(Locale.ROOT, " %.2f |", r.exact()))
+            sb.append(Double.isNaN(r.against()) ? " – |" : String.format(Locale.ROOT, " %.2f |", r.against()))
                     .append(String.format(Locale.ROOT, " %.0f |%n", r.seconds()));
         }
         return sb.toString();

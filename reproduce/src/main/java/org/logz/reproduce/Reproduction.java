@@ -7,6 +7,7 @@ import java.util.List;
 import org.logz.backend.ParticleBackend;
 import org.logz.base.ProgressListener;
 import org.logz.base.UserException;
+import org.logz.model.Rbm;
 import org.logz.problem.Problem;
 import org.logz.problem.Reference;
 
@@ -66,15 +67,37 @@ public interface Reproduction {
             return scale < SMOKE;
         }
 
-        /** The CD-25 RBM as a problem, or a one-line error saying how to fetch it. */
+        /**
+         * The CD-25 RBM as a problem, or a one-line error saying how to fetch it. A smoke run takes any RBM with its 784
+         * visible units (the tests' stand-ins); a reproduction needs its 784×500 shape.
+         */
         public Problem cd25() {
             Path file = model == null ? Path.of(CD25) : model;
-            if (!Files.isRegularFile(file)) {
+            if (!Files.exists(file)) {
                 throw new UserException(file + " not found: this reproduction runs on the CD-25 MNIST RBM, which logz does "
                         + "not ship; fetch it as the README's \"Reference values\" shows (Habeck's paths repository, "
                         + "tests/data/" + CD25 + ") and name it with --model FILE");
             }
-            return Problem.parse(file.toString());
+            if (!Files.isRegularFile(file)) {
+                throw new UserException(file + " is not a file: --model names the CD-25 RBM's .npz file");
+            }
+            Problem problem = Problem.parse(file.toString());
+            Rbm rbm = problem.rbm().orElseThrow(() -> new UserException(file + " is not an RBM file"));
+            if (rbm.visible() != 784 || !smoke() && rbm.hidden() != 500) {
+                throw new UserException(file + " is a " + rbm.visible() + "×" + rbm.hidden() + " RBM; the CD-25 RBM is "
+                        + "784×500 (a smoke run, below scale " + SMOKE + ", takes any RBM with 784 visible units)");
+            }
+            return problem;
+        }
+
+        /**
+         * The CD-25 RBM's name in a settings line: a file whose SHA-256 is not the published one's is named so (logz
+         * stores its reference by that hash).
+         */
+        public String cd25Name(Problem problem) {
+            return problem.storedReference().isPresent() ? "the CD-25 RBM"
+                    : "a 784×" + problem.rbm().orElseThrow().hidden() + " RBM that is not the published CD-25 file (its "
+                    + "SHA-256 differs)";
         }
 
         /** What results on {@code problem} are measured against: exact, {@code --reference}, or the stored one. */
@@ -84,25 +107,15 @@ public interface Reproduction {
     }
 
     /**
-     * The result: the settings that ran, one line per number (the paper's beside logz's), and the verdict.
+     * The result: the settings that ran, what it was measured against, one line per number (the paper's beside logz's),
+     * and the paper's claims as checked.
      *
-     * @param settings   what ran, in words (the scaled sizes included)
-     * @param lines      the numbers, the paper's beside logz's
-     * @param reproduced whether logz's numbers support the paper's claim the verdict names
-     * @param verdict    one line: what agrees, or what differs and why
+     * @param settings what ran, in words (the scaled sizes included), built from the values that ran
+     * @param against  the exact log Z or the reference the numbers are measured against, or null where none applies
+     * @param lines    the numbers, the paper's beside logz's
+     * @param claims   the paper's claims: held, differed, or not tested at this scale
      */
-    record Outcome(String settings, List<Line> lines, boolean reproduced, String verdict) {
-        /**
-         * The outcome of checking the paper's claims one by one: reproduced when none {@code differs}; the verdict names
-         * what differs first, then what holds.
-         */
-        public static Outcome of(String settings, List<Line> lines, List<String> holds, List<String> differs) {
-            if (differs.isEmpty()) {
-                return new Outcome(settings, lines, true, String.join("; ", holds));
-            }
-            return new Outcome(settings, lines, false, String.join("; ", differs)
-                    + (holds.isEmpty() ? "" : " (holds: " + String.join("; ", holds) + ")"));
-        }
+    record Outcome(String settings, Reference against, List<Line> lines, Claims claims) {
     }
 
     /**

@@ -102,7 +102,7 @@ class ComparisonSmokeTest {
             for (TemperedComparison.Row r : rows) {
                 assertTrue(Double.isFinite(r.rmse()) && r.rmse() >= Math.abs(r.bias()), r.toString());
             }
-            assertTrue(TemperedComparison.markdown(rows).contains("| ti-rb |"));
+            assertTrue(TemperedComparison.markdown(Reference.exact(exact, "enumeration"), rows).contains("| ti-rb |"));
             TemperedResult tempered = new TemperedSampling(new TemperedSampling.Settings(10, Schedule.linear(7), null, 10, 1,
                     20, 2, 50, 1)).run(path, ProgressListener.NONE);
             Path png = dir.resolve("tempered.png");
@@ -119,7 +119,7 @@ class ComparisonSmokeTest {
                             0), IsingExact.logZ(model, 1), new int[] {1, 2}, 50, Schedule.linear(50), 1, ProgressListener.NONE);
             assertEquals(2, rows.size());
             assertEquals(2, rows.get(1).sweepsPerStep());
-            assertTrue(rows.get(0).lower() < rows.get(0).exact() && rows.get(0).exact() < rows.get(0).upper(), rows.toString());
+            assertTrue(rows.get(0).lower() < rows.get(0).against() && rows.get(0).against() < rows.get(0).upper(), rows.toString());
             assertTrue(WorkTable.markdown(rows, "exact").contains("**"), "the closest estimate is marked");
             try (TemperedPath path = new TemperedPath(backend, model, 1)) {
                 BidirectionalResult r = new BidirectionalAnnealing(new BidirectionalAnnealing.Settings(20, 20,

@@ -57,6 +57,7 @@ class ReproductionsTest {
                 assertFalse(line.get("paper").asText().isBlank(), o.out());
             }
             assertFalse(report.get("verdict").asText().isBlank(), o.out());
+            assertEquals("smoke run, not a reproduction", report.get("status").asText(), o.out());
         }));
     }
 
@@ -84,7 +85,7 @@ class ReproductionsTest {
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("exact log(Z/2^1024)") && o.out().contains("1339.27  "), o.out());
         assertTrue(o.out().matches("(?s).*\\n\\s+paper\\s+logz\\n.*"), o.out());
-        assertTrue(o.out().contains("verdict    smoke run (scale below 0.01), not a reproduction: "), o.out());
+        assertTrue(o.out().contains("verdict    smoke run, not a reproduction: "), o.out());
         assertTrue(o.out().matches("(?s).*\\ntime       \\d+\\.\\d s\\n"), o.out());
     }
 
@@ -99,6 +100,8 @@ class ReproductionsTest {
         Cli.assertUserError(Cli.run("reproduce", "habeck-fig3", "--scale", "1.5"), "--scale must lie in (0, 1]");
         Cli.assertUserError(Cli.run("reproduce", "habeck-fig3", "--scale", "NaN"), "--scale");
         Cli.assertUserError(Cli.run("reproduce", "--list", "habeck-fig3"), "--list takes no NAME");
+        Cli.assertUserError(Cli.run("reproduce", "--list", "--seed", "5"), "--list takes no NAME and no other option");
+        Cli.assertUserError(Cli.run("reproduce", "rts-fig3", "--model", dir.toString()), "is not a file");
         assertEquals(Main.USER_ERROR, Cli.run("reproduce", "habeck-fig3", "--threads", "0").code());
     }
 }

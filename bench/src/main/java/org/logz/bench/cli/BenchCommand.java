@@ -289,7 +289,7 @@ final class BenchCommand implements Callable<Integer> {
                 rows = SequentialComparison.run(backend, source.rbm(), against.logZ(), set, entries, replicates, gibbsSteps,
                         reseedSweeps, table.seed, progress);
             }
-            String markdown = SequentialComparison.markdown(rows);
+            String markdown = SequentialComparison.markdown(against, rows);
             table.write(markdown);
             Json.print(spec.commandLine().getOut(), new Report(model.toString(), against, replicates, gibbsSteps,
                     reseedSweeps, rows, markdown));
@@ -373,7 +373,7 @@ final class BenchCommand implements Callable<Integer> {
                 rows = TemperedComparison.run(path, start, against.logZ(), finalSweeps, seeds, chains, levels, roundSweeps, rounds,
                         table.seed, progress);
             }
-            String markdown = TemperedComparison.markdown(rows);
+            String markdown = TemperedComparison.markdown(against, rows);
             table.write(markdown);
             Json.print(spec.commandLine().getOut(), new Report(model, against, seeds, chains, levels, rows, markdown));
         }

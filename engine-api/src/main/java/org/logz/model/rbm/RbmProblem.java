@@ -52,6 +52,11 @@ public record RbmProblem(RbmSource source) implements Problem {
     }
 
     @Override
+    public boolean hasKnownExactLogZ() {
+        return RbmEnumeration.canEnumerate(source.rbm());
+    }
+
+    @Override
     public Optional<Reference> storedReference() {
         return source.demo() ? Optional.empty() : StoredReferences.of(Path.of(source.name()));
     }
