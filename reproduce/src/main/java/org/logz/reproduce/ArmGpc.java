@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
+import org.logz.base.ProgressListener;
 import org.logz.comparison.GpcComparison;
 import org.logz.model.GpClassification;
 import org.logz.model.gpc.GpcFiles;
@@ -52,11 +53,11 @@ public final class ArmGpc implements Reproduction {
         int replicates = context.scaled(FULL_REPLICATES, 2);
         GpClassification model = GpcFiles.read(set, OptionalDouble.empty(), OptionalDouble.empty());
         GpcComparison.Row arm = GpcComparison.run(context.backend(), model, List.of(GpcComparison.Entry.parse("arm:"
-                + particles)), replicates, context.seed(), context.progress()).rows().get(0);
+                + particles)), replicates, context.seed(), ProgressListener.part(context.progress(), 0, 2)).rows().get(0);
         int matched = (int) Math.round(arm.meanParticles());
         GpcComparison.Table others = GpcComparison.run(context.backend(), model, List.of(
                 GpcComparison.Entry.parse("rm:" + matched), GpcComparison.Entry.parse("rm:" + particles)), replicates,
-                context.seed(), context.progress());
+                context.seed(), ProgressListener.part(context.progress(), 1, 2));
         GpcComparison.Row rmMatched = others.rows().get(0);
         GpcComparison.Row rm = others.rows().get(1);
         double ratio = arm.meanParticles() / particles;
