@@ -15,6 +15,7 @@ import org.logz.estimate.ep.CorrectedEp;
 import org.logz.estimate.ep.ProbitEp;
 import org.logz.model.GpClassification;
 import org.logz.model.gpc.TemperedGpc;
+import org.logz.options.SequentialOptions;
 import org.logz.path.GpcSequence;
 import org.logz.path.SequentialPath;
 import org.logz.path.TemperedPath;
@@ -131,7 +132,9 @@ public final class GpcComparison {
                     }
                 } else {
                     var settings = new ResampleMove.Settings(e.kind() == Kind.RM ? ResampleMove.Variant.RM
-                            : ResampleMove.Variant.ARM, e.size(), 1, 0.7, 0.9, 50, ResamplingScheme.RESIDUAL, 1, 100,
+                            : ResampleMove.Variant.ARM, e.size(), SequentialOptions.GPC_GIBBS_STEPS,
+                            SequentialOptions.GAMMA_THRESHOLD.defaultValue(), SequentialOptions.GPC_ESS_THRESHOLD,
+                            SequentialOptions.GPC_MAX_GENERATE, ResamplingScheme.RESIDUAL, 1, 100,
                             replicateSeed);
                     try (SequentialPath path = new SequentialPath(backend, new GpcSequence(model,
                             UnitOrder.random(model.size(), 1)))) {

@@ -33,9 +33,23 @@ public final class TemperedComparison {
     private TemperedComparison() {
     }
 
+    /** RTS and its estimators, and AIS (and RAISE from {@code reverseStart}, where not null) at matched sweeps. */
     public static List<Row> run(TemperedPath path, AnnealedImportanceSampling.Start reverseStart, double exactLogZ,
                                 int[] budgets, int seeds, int chains, int levels, int roundSweeps, int rounds, long seed,
                                 ProgressListener listener) {
+        return run(path, true, reverseStart, exactLogZ, budgets, seeds, chains, levels, roundSweeps, rounds, seed,
+                listener);
+    }
+
+    /** RTS and the estimators read from its samples alone, without the annealing runs beside them. */
+    public static List<Row> temperedOnly(TemperedPath path, double exactLogZ, int[] budgets, int seeds, int chains,
+                                         int levels, int roundSweeps, int rounds, long seed, ProgressListener listener) {
+        return run(path, false, null, exactLogZ, budgets, seeds, chains, levels, roundSweeps, rounds, seed, listener);
+    }
+
+    private static List<Row> run(TemperedPath path, boolean annealing, AnnealedImportanceSampling.Start reverseStart,
+                                 double exactLogZ, int[] budgets, int seeds, int chains, int levels, int roundSweeps,
+                                 int rounds, long seed, ProgressListener listener) {
         List<Row> rows = new ArrayList<>();
         long done = 0;
         for (int budget : budgets) {
@@ -51,13 +65,15 @@ public final class TemperedComparison {
                 for (LevelEstimate e : rts.estimates()) {
                     record(errors, seconds, e.method(), s, seeds, e.logZ() - exactLogZ, rts.seconds());
                 }
-                var ais = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(chains,
-                        Schedule.linear(perChain + 1), key));
-                AnnealingResult forward = ais.forward(path, ProgressListener.NONE);
-                record(errors, seconds, Method.AIS, s, seeds, forward.logZ() - exactLogZ, forward.seconds());
-                if (reverseStart != null) {
-                    AnnealingResult reverse = ais.reverse(path, reverseStart, ProgressListener.NONE);
-                    record(errors, seconds, Method.RAISE, s, seeds, reverse.logZ() - exactLogZ, reverse.seconds());
+                if (annealing) {
+                    var ais = new AnnealedImportanceSampling(new AnnealedImportanceSampling.Settings(chains,
+                            Schedule.linear(perChain + 1), key));
+                    AnnealingResult forward = ais.forward(path, ProgressListener.NONE);
+                    record(errors, seconds, Method.AIS, s, seeds, forward.logZ() - exactLogZ, forward.seconds());
+                    if (reverseStart != null) {
+                        AnnealingResult reverse = ais.reverse(path, reverseStart, ProgressListener.NONE);
+                        record(errors, seconds, Method.RAISE, s, seeds, reverse.logZ() - exactLogZ, reverse.seconds());
+                    }
                 }
                 listener.progress(++done, (long) budgets.length * seeds, Double.NaN, Double.NaN);
             }

@@ -99,11 +99,11 @@ public final class HabeckIsing implements Reproduction {
         return claims;
     }
 
-    static String f(double v) {
+    private static String f(double v) {
         return Double.isNaN(v) ? "no overlap" : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    static String pm(double v, double se) {
+    private static String pm(double v, double se) {
         return Double.isNaN(v) ? "no overlap" : String.format(Locale.ROOT, "%.2f ± %.2f", v, se);
     }
 }

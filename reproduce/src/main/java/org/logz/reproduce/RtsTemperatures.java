@@ -65,8 +65,8 @@ public final class RtsTemperatures implements Reproduction {
         double[][] rmse = new double[levels.length][METHODS.size()];
         try (TemperedPath path = problem.temperingPath(context.backend(), options)) {
             for (int k = 0; k < levels.length; k++) {
-                // no reverse start: RAISE is not in this figure (the comparison's matched AIS runs alongside)
-                List<TemperedComparison.Row> rows = TemperedComparison.run(path, null, against.logZ(),
+                // AIS and RAISE are not in this figure
+                List<TemperedComparison.Row> rows = TemperedComparison.temperedOnly(path, against.logZ(),
                         new int[] {finalSweeps}, seeds, chains, levels[k], roundSweeps, rounds, context.seed(),
                         ProgressListener.part(context.progress(), k, levels.length));
                 for (TemperedComparison.Row r : rows) {
