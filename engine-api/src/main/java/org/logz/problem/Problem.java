@@ -90,7 +90,10 @@ public interface Problem {
         return exactLogZ(true);
     }
 
-    /** A reference log Z that logz stores for this model (a file it knows by its SHA-256), where there is one. */
+    /**
+     * A reference log Z that logz has for this model (stored for a file it knows by its SHA-256, or computed by a series
+     * with a stated error), where there is one.
+     */
     default Optional<Reference> storedReference() {
         return Optional.empty();
     }

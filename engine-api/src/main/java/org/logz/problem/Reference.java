@@ -8,7 +8,8 @@ import org.logz.numeric.Decimal;
 /**
  * What a benchmark or a reproduction measures log Z against: the model's exact log Z (enumeration, Kaufman's formula, a
  * transfer matrix, a closed form or quadrature), or, where none exists, a reference with its standard error: one the user
- * gives ({@code --reference LOGZ[:SE]}) or one logz stores for a model it knows by its file's SHA-256. Results against a
+ * gives ({@code --reference LOGZ[:SE]}), one logz stores for a model it knows by its file's SHA-256, or one it computes
+ * by a series with a stated error (a Potts lattice deep in its ordered phase). Results against a
  * reference are labelled so: a reference has an error of its own and may be wrong (the CD-25 RBM's published 451.42 sits
  * 0.18 above logz's five independent estimates).
  *

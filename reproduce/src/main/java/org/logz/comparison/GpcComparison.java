@@ -3,6 +3,7 @@ package org.logz.comparison;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.base.ProgressListener;
@@ -20,6 +21,7 @@ import org.logz.path.GpcSequence;
 import org.logz.path.SequentialPath;
 import org.logz.path.TemperedPath;
 import org.logz.path.UnitOrder;
+import org.logz.problem.Reference;
 import org.logz.random.Philox;
 import org.logz.resample.ResamplingScheme;
 import org.logz.schedule.Schedule;
@@ -155,21 +157,33 @@ public final class GpcComparison {
         return new Table(ep.logZ(), ep.seconds(), CorrectedEp.of(model, ep).logZ(), rows);
     }
 
-    /** The rows as a Markdown table, EP's log Z and the corrected EP's last. */
-    public static String markdown(Table t) {
-        StringBuilder sb = new StringBuilder("| method | R or chains | steps (schedule) | mean R_n | particle-steps per run "
-                + "| seconds per run | log mean Ẑ | ± SE | sd of log Ẑ | replicates | warned |\n"
-                + "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    /**
+     * The rows as a Markdown table, EP's log Z and the corrected EP's last; where {@code against} is given (the exact
+     * log Z of a tiny problem, or {@code --reference}), captioned with it and with a column of each log mean Ẑ's
+     * difference from it.
+     */
+    public static String markdown(Table t, Optional<Reference> against) {
+        String extra = against.map(a -> " − " + a.kind() + " |").orElse("");
+        String extraRule = against.isPresent() ? " ---: |" : "";
+        StringBuilder sb = new StringBuilder(against.map(a -> "Measured against " + a.label() + "\n\n").orElse(""));
+        sb.append("| method | R or chains | steps (schedule) | mean R_n | particle-steps per run | seconds per run "
+                + "| log mean Ẑ | ± SE | sd of log Ẑ | replicates | warned |").append(extra).append("\n")
+                .append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |").append(extraRule)
+                .append("\n");
         for (Row r : t.rows()) {
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %.1f | %,d | %.2f | %.3f | %.3f | %.3f | %d | %d |%n",
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %.1f | %,d | %.2f | %.3f | %.3f | %.3f | %d | %d |",
                     r.method(), r.size(), r.schedule() == null ? "–" : r.steps() + " (" + r.schedule() + ")",
                     r.meanParticles(), r.particleSteps(), r.seconds(), r.logMeanZ(), r.stdErr(), r.sdLogZ(), r.replicates(),
-                    r.warned()));
+                    r.warned())).append(difference(r.logMeanZ(), against)).append("\n");
         }
-        sb.append(String.format(Locale.ROOT, "| ep | – | – | – | – | %.2f | %.3f | – | – | – | – |%n", t.epSeconds(),
-                t.epLogZ()));
-        sb.append(String.format(Locale.ROOT, "| ep-corrected | – | – | – | – | %.2f | %.3f | – | – | – | – |%n",
-                t.epSeconds(), t.correctedEpLogZ()));
+        sb.append(String.format(Locale.ROOT, "| ep | – | – | – | – | %.2f | %.3f | – | – | – | – |", t.epSeconds(),
+                t.epLogZ())).append(difference(t.epLogZ(), against)).append("\n");
+        sb.append(String.format(Locale.ROOT, "| ep-corrected | – | – | – | – | %.2f | %.3f | – | – | – | – |",
+                t.epSeconds(), t.correctedEpLogZ())).append(difference(t.correctedEpLogZ(), against)).append("\n");
         return sb.toString();
+    }
+
+    private static String difference(double logZ, Optional<Reference> against) {
+        return against.map(a -> String.format(Locale.ROOT, " %+.3f |", logZ - a.logZ())).orElse("");
     }
 }

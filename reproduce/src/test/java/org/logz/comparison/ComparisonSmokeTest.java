@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +27,8 @@ import org.logz.estimate.tempered.TemperedResult;
 import org.logz.estimate.tempered.TemperedSampling;
 import org.logz.model.BaseRate;
 import org.logz.model.GpClassification;
+import org.logz.model.LatentModel;
+import org.logz.model.Likelihood;
 import org.logz.model.RandomRbm;
 import org.logz.model.Rbm;
 import org.logz.model.gpc.GpcExact;
@@ -34,6 +38,7 @@ import org.logz.model.rbm.RbmEnumeration;
 import org.logz.model.rbm.TemperedRbm;
 import org.logz.model.toy.GaussianToy;
 import org.logz.path.TemperedPath;
+import org.logz.problem.Problem;
 import org.logz.problem.Reference;
 import org.logz.schedule.Schedule;
 
@@ -56,13 +61,40 @@ class ComparisonSmokeTest {
             for (GpcComparison.Row r : t.rows()) {
                 assertEquals(exact, r.logMeanZ(), Math.max(4 * r.stdErr(), 0.15), r.toString());
             }
-            assertTrue(GpcComparison.markdown(t).contains("| ais-ep | 200 | 50 (linear) |"), GpcComparison.markdown(t));
+            assertTrue(GpcComparison.markdown(t, Optional.empty()).contains("| ais-ep | 200 | 50 (linear) |"),
+                    GpcComparison.markdown(t, Optional.empty()));
+            String against = GpcComparison.markdown(t, Optional.of(Reference.exact(exact, "orthants")));
+            assertTrue(against.startsWith("Measured against exact log Z") && against.contains("| warned | − exact |"),
+                    against);
+            assertTrue(against.contains(String.format(Locale.ROOT, "| %+.3f |%n", t.epLogZ() - exact)), against);
         }
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("ais-ep:100"));
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("smc:100"));
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("ais-prior:100:10:nonsense"));
     }
     /** Every schedule of the comparison lands near the toy's exact log Z; the VAROPT rows count their pilot. */
+    /**
+     * Theorem 1's factor as measured: near 1 where many inner draws make σ² small, well below 1 where one draw from the
+     * prior makes it large; the prediction is exp(−σ²/T) on a linear schedule of T steps.
+     */
+    @Test
+    void aiselEssFactorFallsWithTheLikelihoodsNoise() {
+        LatentModel model = Problem.parse("glmm:sim8").latentModel().orElseThrow();
+        try (ParticleBackend backend = CpuBackend.create(2)) {
+            List<AiselEssFactor.Row> rows = AiselEssFactor.run(backend, model, Likelihood.Proposal.PRIOR,
+                    new int[] {1, 256}, 100, 10, 2, 1, ProgressListener.NONE);
+            AiselEssFactor.Row noisy = rows.get(0);
+            AiselEssFactor.Row precise = rows.get(1);
+            for (AiselEssFactor.Row r : rows) {
+                assertEquals(0.1, r.tau(), 1e-12);
+                assertEquals(Math.exp(-r.tau() * r.variance()), r.predicted(), 1e-12);
+            }
+            assertTrue(noisy.variance() > 1 && precise.variance() < 0.1, rows.toString());
+            assertEquals(1, precise.measured(), 0.1, rows.toString());
+            assertTrue(noisy.measured() < 0.9, rows.toString());
+        }
+    }
+
     @Test
     void scheduleComparisonRowsAreSane() {
         GaussianToy toy = GaussianToy.habeck();

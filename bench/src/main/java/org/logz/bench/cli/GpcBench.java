@@ -1,6 +1,7 @@
 package org.logz.bench.cli;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.logz.backend.ParticleBackend;
 import org.logz.base.UserException;
@@ -9,9 +10,11 @@ import org.logz.cli.BackendOptions;
 import org.logz.cli.Json;
 import org.logz.cli.OptionChecks;
 import org.logz.cli.Progress;
+import org.logz.cli.ReferenceOption;
 import org.logz.io.AtomicFiles;
 import org.logz.model.GpClassification;
 import org.logz.problem.Problem;
+import org.logz.problem.Reference;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "gpc", mixinStandardHelpOptions = true,
         description = "The ARM paper's Figure 2 as a table: the evidence of a GP classifier by rm, arm, AIS from the "
                 + "prior and AIS from EP's q, log of the mean Ẑ and the sd of log Ẑ over replicates against "
-                + "particle-steps and seconds, with EP for reference.")
+                + "particle-steps and seconds, with EP beside them; against the exact log Z of a problem of at most three "
+                + "cases, or --reference LOGZ[:SE].")
 final class GpcBench implements Runnable {
     @Spec
     CommandSpec spec;
@@ -52,6 +56,9 @@ final class GpcBench implements Runnable {
     TableOptions table;
 
     @Mixin
+    ReferenceOption referenceOption;
+
+    @Mixin
     BackendOptions backendOptions;
 
     @Override
@@ -59,21 +66,25 @@ final class GpcBench implements Runnable {
         table.checkWritable(new AtomicFiles.Named("--model", OptionChecks.existingFile(model.replaceFirst("^gpc:", ""))));
         OptionChecks.atLeast("--replicates", replicates, 2);
         List<GpcComparison.Entry> entries = runs.stream().map(GpcComparison.Entry::parse).toList();
-        GpClassification classifier = Problem.parse(model, OptionChecks.optional(logEll),
-                OptionChecks.optional(logSigma)).classifier().orElseThrow(() -> new UserException(
+        Problem problem = Problem.parse(model, OptionChecks.optional(logEll), OptionChecks.optional(logSigma));
+        GpClassification classifier = problem.classifier().orElseThrow(() -> new UserException(
                 "bench gpc needs a GP classification model (gpc:SET|FILE), got " + model));
+        Optional<Reference> against = referenceOption.optional(problem);
         GpcComparison.Table result;
         try (ParticleBackend backend = backendOptions.open(); Progress progress = Progress.onTerminal("bench")) {
             result = GpcComparison.run(backend, classifier, entries, replicates, table.seed, progress);
         }
-        String markdown = GpcComparison.markdown(result);
+        String markdown = GpcComparison.markdown(result, against);
         table.write(markdown);
-        Json.print(spec.commandLine().getOut(), new Report(model, classifier.size(), replicates, result.epLogZ(),
-                result.correctedEpLogZ(), result.rows(), markdown));
+        Json.print(spec.commandLine().getOut(), new Report(model, classifier.size(), replicates,
+                against.orElse(null), result.epLogZ(), result.correctedEpLogZ(), result.rows(), markdown));
     }
 
-    /** The JSON of {@code bench gpc}: one row per entry, EP's log Z and the corrected EP's. */
-    record Report(String model, int cases, int replicates, double epLogZ, double correctedEpLogZ,
+    /**
+     * The JSON of {@code bench gpc}: one row per entry, what the rows are measured against (the exact log Z of a problem
+     * of at most three cases, or {@code --reference}; null where neither), EP's log Z and the corrected EP's.
+     */
+    record Report(String model, int cases, int replicates, Reference against, double epLogZ, double correctedEpLogZ,
                   List<GpcComparison.Row> rows, String table) {
     }
 }

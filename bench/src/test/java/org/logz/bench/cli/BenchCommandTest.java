@@ -69,8 +69,9 @@ class BenchCommandTest {
     }
 
     /**
-     * Habeck's Fig. 4A: with --budget each row anneals B/N steps (K × N fixed); a model without an exact log Z leaves the
-     * exact column empty instead of being refused; budgets that are no multiple of a row's N, or --steps beside them, are
+     * Habeck's Fig. 4A: with --budget each row anneals B/N steps (K × N fixed); a model without an exact log Z or a
+     * reference leaves the column empty instead of being refused, and an ordered Potts lattice is measured against the
+     * low-temperature expansion; budgets that are no multiple of a row's N, or --steps beside them, are
      * refused.
      */
     @Test
@@ -82,9 +83,13 @@ class BenchCommandTest {
                 .get("rows");
         assertEquals(60, rows.get(0).get("steps").asInt());
         assertEquals(20, rows.get(1).get("steps").asInt());
-        Cli.Outcome large = Cli.run("bench", "work", "--model", "potts:q=10,L=8", "--chains", "2", "--budget", "2");
+        // disordered (J below ln(1 + √10)): neither the transfer matrix nor the low-temperature expansion applies
+        Cli.Outcome large = Cli.run("bench", "work", "--model", "potts:q=10,L=8,J=1", "--chains", "2", "--budget", "2");
         assertEquals(0, large.code(), large.err());
-        assertTrue(large.out().contains("| – |"), "no exact value for q = 10, L = 8: " + large.out());
+        assertTrue(large.out().contains("| – |"), "no exact value for q = 10, L = 8, J = 1: " + large.out());
+        Cli.Outcome ordered = Cli.run("bench", "work", "--model", "potts:q=10,L=8", "--chains", "2", "--budget", "2");
+        assertEquals(0, ordered.code(), ordered.err());
+        assertTrue(ordered.out().contains("the low-temperature expansion"), ordered.out());
         Cli.assertUserError(Cli.run("bench", "work", "--model", "potts:q=3,L=4", "--budget", "50", "--sweeps-per-step",
                 "1,3"), "not of 3");
         Cli.assertUserError(Cli.run("bench", "work", "--model", "potts:q=3,L=4", "--budget", "60", "--steps", "5"),

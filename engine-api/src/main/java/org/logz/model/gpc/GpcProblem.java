@@ -46,6 +46,12 @@ public record GpcProblem(GpClassification model) implements Problem {
         return requested || GpcExact.canSolve(model) ? Optional.of(GpcExact.logZ(model)) : Optional.empty();
     }
 
+    /** Where the closed forms apply; empty elsewhere (a request for the exact value says why there is none). */
+    @Override
+    public Optional<Double> knownExactLogZ() {
+        return exactLogZ(false);
+    }
+
     /** Sheppard's orthant probability for n ≤ 3 cases, else a diagonal K: independent cases. */
     @Override
     public Exact exact() {

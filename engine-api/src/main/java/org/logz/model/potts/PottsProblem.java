@@ -13,6 +13,7 @@ import org.logz.numeric.Decimal;
 import org.logz.path.TemperedPath;
 import org.logz.problem.ModelFamily;
 import org.logz.problem.Problem;
+import org.logz.problem.Reference;
 
 /**
  * {@code potts:q=Q,L=N[,J=2][,moves=heatbath|metropolis]}: the q-state Potts model on the N × N torus at β = 1 from the
@@ -98,6 +99,12 @@ public record PottsProblem(Potts model) implements Problem {
         double work = PottsExact.work(model.colours(), model.size());
         return work <= QUICK_WORK || requested && work <= PottsExact.MAX_WORK ? Optional.of(PottsExact.logZ(model))
                 : Optional.empty();
+    }
+
+    /** Where the transfer matrix cannot go, the low-temperature expansion deep in the ordered phase. */
+    @Override
+    public Optional<Reference> storedReference() {
+        return PottsLowTemperature.reference(model);
     }
 
     /** The work below which every estimate reports the exact value unasked. */
