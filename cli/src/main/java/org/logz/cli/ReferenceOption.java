@@ -13,8 +13,9 @@ import picocli.CommandLine.Option;
  */
 public final class ReferenceOption {
     @Option(names = "--reference", paramLabel = "LOGZ[:SE]", description = "Measure against this log Z (and its "
-            + "standard error) where the model has no exact log Z; logz stores one for the CD-25 MNIST RBM "
-            + "(451.24:0.015). Refused where the model has an exact log Z.")
+            + "standard error) where the model has no exact log Z; logz has one for the CD-25 MNIST RBM "
+            + "(451.24:0.015) and for Potts lattices deep in their ordered phase (a low-temperature series). Refused "
+            + "where the model has an exact log Z.")
     String reference;
 
     /** The exact log Z, the given reference or the stored one, or a one-line error saying {@code what} needs one. */

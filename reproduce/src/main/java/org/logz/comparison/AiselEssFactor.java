@@ -1,6 +1,7 @@
 package org.logz.comparison;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.logz.backend.ParticleBackend;
@@ -34,11 +35,12 @@ import org.logz.schedule.Schedule;
  */
 public final class AiselEssFactor {
     /**
-     * One N: the inner draws, σ² of log p̂_N at the exact likelihood's posterior mean, τ, the predicted and the measured factor, and the mean
-     * over seeds of Σ_t log ESS_t of both runs.
+     * One N: the inner draws, σ² of log p̂_N at the exact likelihood's posterior mean, τ, the predicted and the measured
+     * factor, the standard error of the measured factor's log (from the seeds' paired differences), and the mean over
+     * seeds of Σ_t log ESS_t of both runs.
      */
-    public record Row(int draws, double variance, double tau, double predicted, double measured, double logEssAis,
-                      double logEssAisel) {
+    public record Row(int draws, double variance, double tau, double predicted, double measured, double logStdErr,
+                      double logEssAis, double logEssAisel) {
     }
 
     private AiselEssFactor() {
@@ -47,14 +49,14 @@ public final class AiselEssFactor {
     /** The rows for the given N, each against one AIS run on the exact likelihood per seed. */
     public static List<Row> run(ParticleBackend backend, LatentModel model, Likelihood.Proposal proposal, int[] draws,
                                 int particles, int steps, int seeds, long seed, ProgressListener listener) {
-        double logEssAis = 0;
+        double[] logEssAis = new double[seeds];
         double[] center = new double[model.parameters()];
         long done = 0;
         long total = (long) seeds * (draws.length + 1);
         for (int s = 0; s < seeds; s++) {
             try (TemperedPath path = new TemperedPath(backend, new PseudoMarginal(model, new Likelihood.Exact()), 1)) {
                 SmcResult r = new SmcSampler(settings(particles, steps, seed, s)).run(path, ProgressListener.NONE, true);
-                logEssAis += logEss(r) / seeds;
+                logEssAis[s] = logEss(r);
                 double[] mean = r.posteriorMean();
                 for (int i = 0; i < center.length; i++) {
                     center[i] += mean[i] / seeds;
@@ -69,16 +71,23 @@ public final class AiselEssFactor {
             // where N is small)
             double variance = Aisel.variance(backend, model, likelihood, center, Philox.derive(seed, StreamTag.INNER_PILOT,
                     n));
+            double[] differences = new double[seeds];
             double logEss = 0;
             double tau = Double.NaN;
             for (int s = 0; s < seeds; s++) {
                 AiselResult a = new Aisel(new Aisel.Settings(settings(particles, steps, seed, s), new Aisel.Inner.Fixed(n),
                         proposal, 1)).run(backend, model, ProgressListener.NONE);
-                logEss += logEss(a.smc()) / seeds;
+                double l = logEss(a.smc());
+                logEss += l / seeds;
+                // seed s's AISEL run against seed s's AIS run: both start from the same key
+                differences[s] = l - logEssAis[s];
                 tau = a.tau();
                 listener.progress(++done, total, Double.NaN, Double.NaN);
             }
-            rows.add(new Row(n, variance, tau, Math.exp(-tau * variance), Math.exp(logEss - logEssAis), logEssAis, logEss));
+            double mean = Arrays.stream(differences).average().orElseThrow();
+            double ss = Arrays.stream(differences).map(d -> (d - mean) * (d - mean)).sum();
+            rows.add(new Row(n, variance, tau, Math.exp(-tau * variance), Math.exp(mean),
+                    Math.sqrt(ss / (seeds - 1) / seeds), Arrays.stream(logEssAis).average().orElseThrow(), logEss));
         }
         return rows;
     }

@@ -26,8 +26,9 @@ import org.logz.train.TrainingMethod;
  * its own three RBMs with its trainer (minibatches of 100 from its 10,000-example MNIST set, learning rate 0.05,
  * momentum 0.5, weight decay 10^-4, PCD with 100 chains); the copy of the paper logz's authors read has lost Table 1's
  * K, and logz takes K = 10^4. The scale is the fraction of the training updates; K stays 10^4; one AIS run per
- * schedule, as the table has (a refused run, whose estimate falls below a visited state's log f, counts as ESS 0); GMS13 at the paper's settings (10 knots, 1000 chains, 1000 + 5000 updates) at scale 1, at logz's cheaper
- * default below it.
+ * schedule, as the table has (a refused run, whose estimate falls below a visited state's log f, counts as ESS 0);
+ * GMS13 at the paper's settings (10 knots, 1000 chains, 1000 + 5000 updates) at scale 1, at logz's cheaper default
+ * below it.
  */
 public final class KiwakiTable1 implements Reproduction {
     private static final int UPDATES = 250_000;
@@ -115,8 +116,9 @@ public final class KiwakiTable1 implements Reproduction {
         String settings = String.format(Locale.ROOT, "three 784×%d RBMs trained by PCD (100 chains), CD-1 and CD-25 on "
                 + "logz's MNIST set, %,d updates each (%d epoch%s of minibatches of %d), learning rate 0.05, momentum 0.5, "
                 + "weight decay 1e-4; AIS with %d chains, K = %,d steps, one run per schedule, from the data's base "
-                + "rate; GMS13 as %s", hidden, updates, epochs, epochs == 1 ? "" : "s", BATCH, chains, steps,
-                schedules.get(schedules.size() - 1));
+                + "rate; GMS13 %s", hidden, updates, epochs, epochs == 1 ? "" : "s", BATCH, chains, steps,
+                context.scale() >= 1 ? "at the paper's settings (" + PAPER_GMS13 + ")"
+                        : "at logz's default (10 knots, 100 chains, 20 + 50 transitions at each)");
         return new Outcome(settings, null, lines, claims(tables, hidden));
     }
 

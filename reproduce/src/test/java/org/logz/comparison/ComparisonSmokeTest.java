@@ -66,13 +66,12 @@ class ComparisonSmokeTest {
             String against = GpcComparison.markdown(t, Optional.of(Reference.exact(exact, "orthants")));
             assertTrue(against.startsWith("Measured against exact log Z") && against.contains("| warned | − exact |"),
                     against);
-            assertTrue(against.contains(String.format(Locale.ROOT, "| %+.3f |%n", t.epLogZ() - exact)), against);
+            assertTrue(against.contains(String.format(Locale.ROOT, "| %+.3f |\n", t.epLogZ() - exact)), against);
         }
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("ais-ep:100"));
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("smc:100"));
         assertThrows(UserException.class, () -> GpcComparison.Entry.parse("ais-prior:100:10:nonsense"));
     }
-    /** Every schedule of the comparison lands near the toy's exact log Z; the VAROPT rows count their pilot. */
     /**
      * Theorem 1's factor as measured: near 1 where many inner draws make σ² small, well below 1 where one draw from the
      * prior makes it large; the prediction is exp(−σ²/T) on a linear schedule of T steps.
@@ -95,6 +94,7 @@ class ComparisonSmokeTest {
         }
     }
 
+    /** Every schedule of the comparison lands near the toy's exact log Z; the VAROPT rows count their pilot. */
     @Test
     void scheduleComparisonRowsAreSane() {
         GaussianToy toy = GaussianToy.habeck();

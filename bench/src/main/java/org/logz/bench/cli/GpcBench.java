@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "gpc", mixinStandardHelpOptions = true,
         description = "The ARM paper's Figure 2 as a table: the evidence of a GP classifier by rm, arm, AIS from the "
                 + "prior and AIS from EP's q, log of the mean Ẑ and the sd of log Ẑ over replicates against "
-                + "particle-steps and seconds, with EP beside them; against the exact log Z of a problem of at most three "
-                + "cases, or --reference LOGZ[:SE].")
+                + "particle-steps and seconds, with EP beside them; against the exact log Z where logz has one (at most "
+                + "three cases, or independent cases), or --reference LOGZ[:SE].")
 final class GpcBench implements Runnable {
     @Spec
     CommandSpec spec;
@@ -81,8 +81,8 @@ final class GpcBench implements Runnable {
     }
 
     /**
-     * The JSON of {@code bench gpc}: one row per entry, what the rows are measured against (the exact log Z of a problem
-     * of at most three cases, or {@code --reference}; null where neither), EP's log Z and the corrected EP's.
+     * The JSON of {@code bench gpc}: one row per entry, what the rows are measured against (the exact log Z where logz
+     * has one, or {@code --reference}; null where neither), EP's log Z and the corrected EP's.
      */
     record Report(String model, int cases, int replicates, Reference against, double epLogZ, double correctedEpLogZ,
                   List<GpcComparison.Row> rows, String table) {
