@@ -14,8 +14,9 @@ class PottsLowTemperatureTest {
      */
     @Test
     void liesWithinItsErrorOfTheTransferMatrix() {
-        double[][] cases = {{10, 4, 1.75}, {10, 4, 2}, {10, 6, 2}, {10, 6, 2.5}, {10, 6, 3}, {20, 4, 2.1},
-            {5, 6, 2}, {3, 6, 1.25}, {3, 8, 1.5}, {3, 8, 2}, {2, 8, 1.1}, {2, 12, 1.5}, {2, 12, 2}};
+        // one 6×6 ten-colour lattice (Habeck's coupling; its transfer matrix takes seconds), the rest quick
+        double[][] cases = {{10, 4, 1.75}, {10, 4, 2}, {10, 4, 2.5}, {10, 6, 2}, {20, 4, 2.1}, {5, 6, 2}, {3, 6, 1.25},
+            {3, 8, 2}, {2, 8, 1.1}};
         for (double[] c : cases) {
             Potts model = new Potts((int) c[0], (int) c[1], c[2]);
             Reference r = PottsLowTemperature.reference(model).orElseThrow(() -> new AssertionError(model.description()));
