@@ -4,15 +4,18 @@
 // transition is one elliptical slice step (Murray, Adams & MacKay 2010, Figure 2).
 //
 // Inputs from the host: `p` = [μ (n) | a (n) | b (n) | y (n, ±1.0)] and G by columns (`columns`,
-// rank × n, column j at j·n), all float64. Scratch: `nu`, n doubles per row laid out row-fastest
-// (nu[i·rows + r]) so that a warp's accesses to one i coalesce; rows ≥ the launch's rows.
+// rank × n, column j at j·n), all float64. Scratch: `nu`, n doubles per row: laid out row-fastest (nu[i·rows + r]) in
+// logz_gpc_ellipse_base, so that a warp's threads' accesses to one i coalesce, and row by row (nu[r·n + i]) in the
+// warp-per-row kernels; rows ≥ the launch's rows.
 //
-// One thread per chain (logz_gpc_ellipse_levels: a warp per 32 chains), grid-stride, any grid of LOGZ_BLOCK-thread
-// blocks: each thread runs its chain's whole transition in float64 in the order the Java code does (G ξ column by
-// column, ℓ's terms in index order then c, proposals rounded to float before ℓ), so the results do not depend on
-// the launch shape (deterministic) and agree with the CPU to the rounding of exp, log, cos and sin. Every thread reads
-// the same column entry and parameter at the same time (broadcast); the device is only fully occupied
-// above ~10^4 chains, and the cost per transition is n·rank multiply-adds plus ~3 evaluations of ℓ.
+// logz_gpc_ellipse_anneal and logz_gpc_ellipse_transition run a warp per chain: lane l takes the cases i ≡ l (mod 32)
+// (x, ν, μ and G's columns read at consecutive addresses) and the warp adds ℓ's terms in index order
+// (logz_gpc_warp_sum), so 32 lanes share a transition's n·rank multiply-adds and ~3 evaluations of ℓ and the device
+// fills from a few thousand chains (a thread per chain needed ~10^5). logz_gpc_ellipse_levels: a warp per 32 chains;
+// base and log density: a thread per chain. Grid-stride, any grid of LOGZ_BLOCK-thread blocks. Every kernel computes
+// in float64 in the order the Java code does (G ξ column by column, ℓ's terms in index order then c, proposals
+// rounded to float before ℓ), so the results do not depend on the launch shape (deterministic) and agree with the CPU
+// to the rounding of exp, log, cos and sin.
 #include "common.cuh"
 #include "normal.cuh"
 
@@ -33,6 +36,16 @@ __device__ double logz_gpc_ell(const float* x, const double* p, int n, double co
     return s + constant;
 }
 
+// ξ_2b and ξ_2b+1 (xi[0], xi[1]), the Box-Muller normals of block (b, particle, step, tag).
+__device__ __forceinline__ void logz_gpc_normal_pair(int b, unsigned int particle, int step, int tag, unsigned int k0,
+                                                     unsigned int k1, double xi[2]) {
+    logz_philox_out w = logz_philox((unsigned int) b, particle, (unsigned int) step, (unsigned int) tag, k0, k1);
+    double radius = sqrt(-2.0 * log(logz_uniform53(w.w[0], w.w[1])));
+    double angle = LOGZ_TWO_PI * logz_uniform53(w.w[2], w.w[3]);
+    xi[0] = radius * cos(angle);
+    xi[1] = radius * sin(angle);
+}
+
 // nu[i·rows + r] = (G ξ)_i, ξ the Box-Muller normals of blocks (j/2, particle, step, tag).
 __device__ void logz_gpc_gaussian(double* nu, long long rows, long long r, int n, int rank, const double* columns,
                                   unsigned int k0, unsigned int k1, long long particle, int step, int tag) {
@@ -40,59 +53,85 @@ __device__ void logz_gpc_gaussian(double* nu, long long rows, long long r, int n
         nu[(long long) i * rows + r] = 0.0;
     }
     for (int b = 0; 2 * b < rank; b++) {
-        logz_philox_out w = logz_philox((unsigned int) b, (unsigned int) particle, (unsigned int) step,
-                                        (unsigned int) tag, k0, k1);
-        double radius = sqrt(-2.0 * log(logz_uniform53(w.w[0], w.w[1])));
-        double angle = LOGZ_TWO_PI * logz_uniform53(w.w[2], w.w[3]);
+        double xi[2];
+        logz_gpc_normal_pair(b, (unsigned int) particle, step, tag, k0, k1, xi);
         for (int h = 0; h < 2 && 2 * b + h < rank; h++) {
-            double xi = h == 0 ? radius * cos(angle) : radius * sin(angle);
             const double* column = columns + (long long) (2 * b + h) * n;
             for (int i = 0; i < n; i++) {
-                nu[(long long) i * rows + r] += column[i] * xi;
+                nu[(long long) i * rows + r] += column[i] * xi[h];
             }
         }
     }
 }
 
-// `transitions` elliptical slice steps at beta of row r (x points at the row), ℓ(x) = current on entry.
-__device__ void logz_gpc_slice_steps(float* x, long long rows, long long r, int n, int rank, const double* p,
-                                     const double* columns, double constant, double current, double beta,
-                                     int transitions, double* nu, unsigned int k0, unsigned int k1, long long particle,
-                                     int step) {
+// Σ over the row's cases of f(i) in index order, then + constant, with a warp per row: lane l evaluates the cases
+// i ≡ l (mod 32) of each batch of 32, and every lane adds the batch's terms in order from the others' registers, so
+// all lanes hold the CPU's sum (GpcEllipse adds the terms one after another from 0).
+template <typename Term>
+__device__ __forceinline__ double logz_gpc_warp_sum(int n, double constant, int lane, Term term) {
+    double s = 0.0;
+    for (int i0 = 0; i0 < n; i0 += LOGZ_WARP) {
+        double t = i0 + lane < n ? term(i0 + lane) : 0.0;
+        int batch = n - i0 < LOGZ_WARP ? n - i0 : LOGZ_WARP;
+        for (int j = 0; j < batch; j++) {
+            s += __shfl_sync(LOGZ_FULL_MASK, t, j);
+        }
+    }
+    return s + constant;
+}
+
+// `transitions` elliptical slice steps at beta of one row, a warp per row: x and nu point at the row (n floats, n
+// doubles of scratch), lane l takes the cases i ≡ l (mod 32), so the warp's reads and writes of them are consecutive;
+// ℓ(x) = current on entry. Every lane keeps the same angle (the same Philox blocks) and takes the same decisions.
+__device__ void logz_gpc_warp_slice_steps(float* x, double* nu, int n, int rank, const double* p,
+                                            const double* columns, double constant, double current, double beta,
+                                            int transitions, unsigned int k0, unsigned int k1, unsigned int particle,
+                                            int step, int lane) {
     double l = current;
     for (int t = 0; t < transitions; t++) {
         int s = step + t;
-        logz_gpc_gaussian(nu, rows, r, n, rank, columns, k0, k1, particle, s, LOGZ_TAG_ELLIPSE_NORMAL);
-        logz_philox_out h = logz_philox(0u, (unsigned int) particle, (unsigned int) s, LOGZ_TAG_ELLIPSE, k0, k1);
-        double log_height = beta * l + log(logz_uniform53(h.w[2], h.w[3]));
+        for (int i = lane; i < n; i += LOGZ_WARP) {
+            nu[i] = 0.0;
+        }
+        for (int b = 0; 2 * b < rank; b++) {
+            double xi[2];
+            logz_gpc_normal_pair(b, particle, s, LOGZ_TAG_ELLIPSE_NORMAL, k0, k1, xi);
+            for (int h = 0; h < 2 && 2 * b + h < rank; h++) {
+                const double* column = columns + (long long) (2 * b + h) * n;
+                for (int i = lane; i < n; i += LOGZ_WARP) {
+                    nu[i] += column[i] * xi[h];
+                }
+            }
+        }
+        logz_philox_out h = logz_philox(0u, particle, (unsigned int) s, LOGZ_TAG_ELLIPSE, k0, k1);
         double theta = LOGZ_TWO_PI * logz_uniform53(h.w[0], h.w[1]);
-        double lo = theta - LOGZ_TWO_PI;
-        double hi = theta;
+        // the bracket [lo, hi] and the slice height, uniform across the warp, kept one per lane (lanes 0, 1, 2) so
+        // that they hold no registers while ℓ's terms are evaluated
+        double kept = lane == 0   ? theta - LOGZ_TWO_PI
+                      : lane == 1 ? theta
+                                  : beta * l + log(logz_uniform53(h.w[2], h.w[3]));
         for (int k = 1; k <= LOGZ_ELLIPSE_MAX_PROPOSALS; k++) {
             double c = cos(theta);
             double sn = sin(theta);
-            double proposed = 0.0;
-            for (int i = 0; i < n; i++) {
+            double proposed = logz_gpc_warp_sum(n, constant, lane, [&](int i) {
                 double centred = (double) x[i] - p[i];
-                float v = (float) (p[i] + centred * c + nu[(long long) i * rows + r] * sn);
-                proposed += logz_gpc_term(p, n, i, (double) v);
-            }
-            proposed += constant;
-            if (beta * proposed > log_height) {
-                for (int i = 0; i < n; i++) {
+                float v = (float) (p[i] + centred * c + nu[i] * sn);
+                return logz_gpc_term(p, n, i, (double) v);
+            });
+            if (beta * proposed > __shfl_sync(LOGZ_FULL_MASK, kept, 2)) {
+                for (int i = lane; i < n; i += LOGZ_WARP) {
                     double centred = (double) x[i] - p[i];
-                    x[i] = (float) (p[i] + centred * c + nu[(long long) i * rows + r] * sn);
+                    x[i] = (float) (p[i] + centred * c + nu[i] * sn);
                 }
                 l = proposed;
                 break;
             }
-            if (theta < 0.0) {
-                lo = theta;
-            } else {
-                hi = theta;
+            if (lane == (theta < 0.0 ? 0 : 1)) {
+                kept = theta;
             }
-            logz_philox_out a = logz_philox((unsigned int) k, (unsigned int) particle, (unsigned int) s, LOGZ_TAG_ELLIPSE,
-                                            k0, k1);
+            double lo = __shfl_sync(LOGZ_FULL_MASK, kept, 0);
+            double hi = __shfl_sync(LOGZ_FULL_MASK, kept, 1);
+            logz_philox_out a = logz_philox((unsigned int) k, particle, (unsigned int) s, LOGZ_TAG_ELLIPSE, k0, k1);
             theta = lo + (hi - lo) * logz_uniform53(a.w[0], a.w[1]);
         }
     }
@@ -118,29 +157,32 @@ extern "C" __global__ void logz_gpc_ellipse_log_density(const float* x, long lon
     }
 }
 
-// logW[r] += (to - from) ℓ(x_r), then `transitions` steps at β = to (row r is particle first + r).
-extern "C" __global__ void logz_gpc_ellipse_anneal(float* x, long long rows, int n, int rank, const double* p,
-                                                   const double* columns, double constant, double from, double to,
-                                                   double* logW, int transitions, double* nu, unsigned int k0,
-                                                   unsigned int k1, int step, long long first) {
-    LOGZ_FOR_EACH(r, rows) {
-        double l = logz_gpc_ell(x + r * n, p, n, constant);
-        logW[r] += (to - from) * l;
-        logz_gpc_slice_steps(x + r * n, rows, r, n, rank, p, columns, constant, l, to, transitions, nu, k0, k1, first + r,
-                             step);
+// logW[r] += (to - from) ℓ(x_r), then `transitions` steps at β = to (row r is particle first + r). A warp per row.
+// __launch_bounds__: 64 registers (62 on sm_80) without spills, occupancy 0.5; the bracket's lanes save the 8 the
+// compiler would otherwise take.
+extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_gpc_ellipse_anneal(float* x, long long rows, int n,
+        int rank, const double* p, const double* columns, double constant, double from, double to, double* logW,
+        int transitions, double* nu, unsigned int k0, unsigned int k1, int step, long long first) {
+    LOGZ_FOR_EACH_WARP(r, lane, rows) {
+        float* row = x + r * n;
+        double l = logz_gpc_warp_sum(n, constant, lane, [&](int i) { return logz_gpc_term(p, n, i, (double) row[i]); });
+        if (lane == 0) {
+            logW[r] += (to - from) * l;
+        }
+        logz_gpc_warp_slice_steps(row, nu + r * n, n, rank, p, columns, constant, l, to, transitions, k0, k1,
+                                  (unsigned int) (first + r), step, lane);
     }
 }
 
-// `transitions` steps, row r (particle first + r) at betas[r] when given, else at beta.
-extern "C" __global__ void logz_gpc_ellipse_transition(float* x, long long rows, int n, int rank, const double* p,
-                                                       const double* columns, double constant, const double* betas,
-                                                       double beta, int transitions, double* nu, unsigned int k0,
-                                                       unsigned int k1, int step, long long first) {
-    LOGZ_FOR_EACH(r, rows) {
-        double b = betas != 0 ? betas[r] : beta;
-        double l = logz_gpc_ell(x + r * n, p, n, constant);
-        logz_gpc_slice_steps(x + r * n, rows, r, n, rank, p, columns, constant, l, b, transitions, nu, k0, k1, first + r,
-                             step);
+// `transitions` steps, row r (particle first + r) at betas[r] when given, else at beta. A warp per row.
+extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_gpc_ellipse_transition(float* x, long long rows,
+        int n, int rank, const double* p, const double* columns, double constant, const double* betas, double beta,
+        int transitions, double* nu, unsigned int k0, unsigned int k1, int step, long long first) {
+    LOGZ_FOR_EACH_WARP(r, lane, rows) {
+        float* row = x + r * n;
+        double l = logz_gpc_warp_sum(n, constant, lane, [&](int i) { return logz_gpc_term(p, n, i, (double) row[i]); });
+        logz_gpc_warp_slice_steps(row, nu + r * n, n, rank, p, columns, constant, l, betas != 0 ? betas[r] : beta,
+                                  transitions, k0, k1, (unsigned int) (first + r), step, lane);
     }
 }
 

@@ -2,11 +2,12 @@
 // org.logz.resample.Resampling, so both backends pick the same ancestors from the same weights:
 // e_r = exp(logW_r - max); cumulative sums in chunks of LOGZ_CHUNK particles, left to right within a
 // chunk and across chunk totals; draws from 53-bit Philox uniforms; ancestor = smallest r with
-// cdf_r > u * total. Deterministic throughout (sequential scans, no atomics).
+// cdf_r > u * total. Deterministic throughout (sequential sums, no atomics).
 //
-// Launch shapes: the *_scan and *_cdf kernels run as one block of LOGZ_BLOCK threads with 32
-// doubles of shared memory unused; logz_trim_counts as one thread; all others any grid with
-// blocks of LOGZ_BLOCK.
+// Launch shapes: the *_scan and *_cdf kernels run as one block of LOGZ_BLOCK threads; logz_trim_counts as one
+// thread; all others any grid with blocks of LOGZ_BLOCK. Reads and writes coalesce except in
+// logz_draw_multinomial, whose independent targets send each lane's binary search to its own addresses (only sorting
+// the targets would gather them, and that changes which draw lands in which slot).
 #include "common.cuh"
 
 #define LOGZ_CHUNK 256
@@ -19,27 +20,84 @@ extern "C" __global__ void logz_resample_weights(const double* lw, long long n, 
     }
 }
 
-// Chunk offsets of a chunked scan of x[0, n): chunk[c] = Σ x over chunks 0 .. c-1, each chunk summed
-// left to right into a T, the chunk totals then left to right by thread 0 (Resampling's order);
-// total[0] = the sum of all. T is double for weights, long long for counts. Deterministic (fixed
-// order, no atomics). Preconditions: all threads of the one block call it; `chunk` holds
-// ceil(n / LOGZ_CHUNK) T of scratch. Ends with a barrier, so every thread may read chunk after it.
-template <typename T, typename X>
-__device__ __forceinline__ void logz_chunk_offsets(const X* x, long long n, T* chunk, T* total) {
-    long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
-    for (long long c = threadIdx.x; c < chunks; c += blockDim.x) {
-        long long end = (c + 1) * LOGZ_CHUNK < n ? (c + 1) * LOGZ_CHUNK : n;
-        T run = 0;
-        for (long long r = c * LOGZ_CHUNK; r < end; r++) {
-            run += x[r];
+// Entries of a stretch of each of a warp's 32 chunks, staged in shared memory (rows padded by one), so that the warp
+// reads and writes chunks at consecutive addresses while each lane walks its own chunk in order.
+#define LOGZ_SCAN_TILE 16
+template <typename T>
+using logz_scan_tiles = logz_shared<T[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_SCAN_TILE + 1]>;
+
+// Entries [t, t + LOGZ_SCAN_TILE) of chunks c0 .. c0 + 31 between m and the warp's tile, row i holding chunk c0 + i:
+// half a warp per chunk, lanes on consecutive entries. Entries at or past n are skipped. Ends with __syncwarp.
+template <bool Load, typename M, typename T>
+__device__ __forceinline__ void logz_scan_stage(M* m, long long n, long long c0, int t, logz_scan_tiles<T>& tile,
+                                                int warp, int lane) {
+    for (int e = lane; e < LOGZ_WARP * LOGZ_SCAN_TILE; e += LOGZ_WARP) {
+        int i = e / LOGZ_SCAN_TILE;
+        int j = e % LOGZ_SCAN_TILE;
+        long long at = (c0 + i) * LOGZ_CHUNK + t + j;
+        if (at < n) {
+            if constexpr (Load) {
+                tile[warp][i][j] = m[at];
+            } else {
+                m[at] = tile[warp][i][j];
+            }
         }
-        chunk[c] = run;
+    }
+    __syncwarp();
+}
+
+// One pass of a chunked scan over x[0, n), a lane per chunk and a warp per 32 chunks: each lane calls visit(c, v) for
+// the entries of its chunk c left to right, v the entry's place in the tile (assignable); with Store the tile, as
+// visit left it, is written to out. Called by every thread of the one block.
+template <bool Store, typename T, typename Visit>
+__device__ __forceinline__ void logz_scan_pass(const T* x, T* out, long long n, logz_scan_tiles<T>& tile, Visit visit) {
+    int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
+    int warp = (int) (threadIdx.x / LOGZ_WARP);
+    long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
+    for (long long c0 = (long long) warp * LOGZ_WARP; c0 < chunks; c0 += (long long) blockDim.x) {
+        long long c = c0 + lane;
+        for (int t = 0; t < LOGZ_CHUNK; t += LOGZ_SCAN_TILE) {
+            logz_scan_stage<true>(x, n, c0, t, tile, warp, lane);
+            for (int j = 0; j < LOGZ_SCAN_TILE && c < chunks && c * LOGZ_CHUNK + t + j < n; j++) {
+                visit(c, tile[warp][lane][j]);
+            }
+            __syncwarp();
+            if constexpr (Store) {
+                logz_scan_stage<false>(out, n, c0, t, tile, warp, lane);
+            }
+        }
+    }
+}
+
+// Chunk offsets of a chunked scan of x[0, n): chunk[c] = Σ x over chunks 0 .. c-1, each chunk summed
+// left to right into an S, the chunk totals then left to right by thread 0 (Resampling's order);
+// total[0] = the sum of all. S is double for weights, long long for counts. Deterministic (fixed
+// order, no atomics). Preconditions: all threads of the one block call it; `chunk` holds
+// ceil(n / LOGZ_CHUNK) S of scratch. Ends with a barrier, so every thread may read chunk after it.
+template <typename S, typename T>
+__device__ __forceinline__ void logz_chunk_offsets(const T* x, long long n, S* chunk, S* total,
+                                                   logz_scan_tiles<T>& tile) {
+    S run = 0;
+    long long mine = -1;
+    logz_scan_pass<false>(x, (T*) nullptr, n, tile, [&](long long c, T v) {
+        if (c != mine) {
+            if (mine >= 0) {
+                chunk[mine] = run;
+            }
+            mine = c;
+            run = 0;
+        }
+        run += v;
+    });
+    if (mine >= 0) {
+        chunk[mine] = run;
     }
     __syncthreads();
     if (threadIdx.x == 0) {
-        T offset = 0;
+        long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
+        S offset = 0;
         for (long long c = 0; c < chunks; c++) {
-            T t = chunk[c];
+            S t = chunk[c];
             chunk[c] = offset;
             offset += t;
         }
@@ -52,56 +110,116 @@ __device__ __forceinline__ void logz_chunk_offsets(const X* x, long long n, T* c
 // to the chunk's offset; total[0] = the sum. `chunk` holds ceil(n / LOGZ_CHUNK) doubles of scratch.
 // One block.
 extern "C" __global__ void logz_chunked_cdf(const double* e, long long n, double* cdf, double* chunk, double* total) {
-    logz_chunk_offsets(e, n, chunk, total);
-    long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
-    for (long long c = threadIdx.x; c < chunks; c += blockDim.x) {
-        long long end = (c + 1) * LOGZ_CHUNK < n ? (c + 1) * LOGZ_CHUNK : n;
-        double run = 0.0;
-        double offset = chunk[c];
-        for (long long r = c * LOGZ_CHUNK; r < end; r++) {
-            run += e[r];
-            cdf[r] = offset + run;
+    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_SCAN_TILE + 1]> tile;
+    logz_chunk_offsets(e, n, chunk, total, tile);
+    double run = 0.0;
+    double offset = 0.0;
+    long long mine = -1;
+    logz_scan_pass<true>(e, cdf, n, tile, [&](long long c, auto&& v) {
+        if (c != mine) {
+            mine = c;
+            run = 0.0;
+            offset = chunk[c];
         }
-    }
+        run += (double) v;
+        v = offset + run;
+    });
 }
 
-// Smallest r with cdf[r] > target; the last positive weight when rounding leaves none.
-__device__ __forceinline__ int logz_search(const double* cdf, const double* e, long long n, double target) {
+// Smallest r < n with key(r) > target, or n when there is none; key nondecreasing.
+template <typename T, typename Key>
+__device__ __forceinline__ long long logz_upper_bound(Key key, long long n, T target) {
     long long lo = 0;
-    long long hi = n - 1;
-    if (!(cdf[hi] > target)) {
-        while (e[hi] == 0.0) {
-            hi--;
-        }
-        return (int) hi;
-    }
+    long long hi = n;
     while (lo < hi) {
         long long mid = (lo + hi) >> 1;
-        if (cdf[mid] > target) {
+        if (key(mid) > target) {
             hi = mid;
         } else {
             lo = mid + 1;
         }
     }
-    return (int) lo;
+    return lo;
 }
 
-// out[k] = ancestor of multinomial draw k, k < count, from weights e with cumulative sums cdf.
+// Keys a warp's merge may span (logz_warp_upper_bound); wider spans go to a binary search per lane.
+#define LOGZ_MERGE_SPAN 256
+
+// logz_upper_bound for each lane of a warp whose live lanes are a prefix with nondecreasing targets, from `lowest` to
+// `highest` (the first and last live lanes' targets, which every lane passes): the bounds of those two by binary
+// searches every lane makes alike (the same addresses), then, where they are at most LOGZ_MERGE_SPAN apart, a merge
+// of the targets with the keys between: the keys read 32 at a time at consecutive addresses from the aligned window
+// that holds the first, each lane taking the first key above its target from the window's registers. The keys a
+// warp reads span its targets, so a grid of warps reads the keys about once; a warp whose targets are spread wider
+// (far fewer targets than keys) searches per lane instead. Every lane of the warp calls it.
+template <typename T, typename Key>
+__device__ long long logz_warp_upper_bound(Key key, long long n, T target, bool live, T lowest, T highest) {
+    int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
+    long long first = logz_upper_bound(key, n, lowest);
+    long long last = logz_upper_bound(key, n, highest);
+    if (last - first > LOGZ_MERGE_SPAN) {
+        return live ? logz_upper_bound(key, n, target) : n;
+    }
+    long long found = n;
+    bool done = !live;
+    for (long long w = first & ~(long long) (LOGZ_WARP - 1); w <= last && w < n; w += LOGZ_WARP) {
+        T mine = w + lane < n ? key(w + lane) : T();
+        for (int j = 0; j < LOGZ_WARP && w + j < n; j++) {
+            T k = __shfl_sync(LOGZ_FULL_MASK, mine, j);
+            if (!done && k > target) {
+                found = w + j;
+                done = true;
+            }
+        }
+    }
+    return found;
+}
+
+// The ancestor of a draw at `target`, from logz_upper_bound's r over the cdf: r itself, or, when rounding left no
+// cdf entry above the target (r = n), the last positive weight.
+__device__ __forceinline__ int logz_ancestor(const double* e, long long n, long long r) {
+    if (r == n) {
+        r = n - 1;
+        while (e[r] == 0.0) {
+            r--;
+        }
+    }
+    return (int) r;
+}
+
+// out[k] = ancestor of multinomial draw k, k < count, from weights e with cumulative sums cdf: a binary search per
+// draw.
 extern "C" __global__ void logz_draw_multinomial(const double* cdf, const double* e, long long n, const double* total,
                                                  long long count, unsigned int k0, unsigned int k1, int step, int* out) {
     double t = total[0];
     LOGZ_FOR_EACH(k, count) {
-        out[k] = logz_search(cdf, e, n, logz_draw53(k, k0, k1, step, LOGZ_TAG_RESAMPLE) * t);
+        double target = logz_draw53(k, k0, k1, step, LOGZ_TAG_RESAMPLE) * t;
+        out[k] = logz_ancestor(e, n, logz_upper_bound([&](long long r) { return cdf[r]; }, n, target));
     }
 }
 
-// out[k] = ancestor of systematic draw (U + k) / count, U the uniform of draw 0.
+// Grid-stride loop of warps over [0, n) in spans of 32 consecutive items: `k` is this lane's item, live below n;
+// the loop's test is the span's start, the same for every lane of the warp.
+#define LOGZ_FOR_EACH_SPAN(k, lane, n)                                                                      \
+    const int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));                                                \
+    for (long long k = (long long) blockIdx.x * blockDim.x + threadIdx.x; k - lane < (long long) (n);      \
+         k += (long long) gridDim.x * blockDim.x)
+
+// out[k] = ancestor of systematic draw (U + k) / count, U the uniform of draw 0: the targets rise with k, so a warp
+// finds its 32 by one merge over the cdf (logz_warp_upper_bound).
 extern "C" __global__ void logz_draw_systematic(const double* cdf, const double* e, long long n, const double* total,
                                                 long long count, unsigned int k0, unsigned int k1, int step, int* out) {
     double t = total[0];
     double u0 = logz_draw53(0, k0, k1, step, LOGZ_TAG_RESAMPLE);
-    LOGZ_FOR_EACH(k, count) {
-        out[k] = logz_search(cdf, e, n, (u0 + (double) k) / (double) count * t);
+    LOGZ_FOR_EACH_SPAN(k, lane, count) {
+        long long low = k - lane;
+        long long high = low + LOGZ_WARP - 1 < count ? low + LOGZ_WARP - 1 : count - 1;
+        auto target = [&](long long d) { return (u0 + (double) d) / (double) count * t; };
+        long long r = logz_warp_upper_bound([&](long long i) { return cdf[i]; }, n, target(k), k < count, target(low),
+                                            target(high));
+        if (k < count) {
+            out[k] = logz_ancestor(e, n, r);
+        }
     }
 }
 
@@ -119,16 +237,19 @@ extern "C" __global__ void logz_floor_counts(const double* e, long long n, const
 // ceil(n / LOGZ_CHUNK) longs of scratch. One block.
 extern "C" __global__ void logz_scan_counts(const int* counts, long long n, int* offsets, long long* chunk,
                                             long long* total) {
-    logz_chunk_offsets(counts, n, chunk, total);
-    long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
-    for (long long c = threadIdx.x; c < chunks; c += blockDim.x) {
-        long long end = (c + 1) * LOGZ_CHUNK < n ? (c + 1) * LOGZ_CHUNK : n;
-        long long run = chunk[c];
-        for (long long r = c * LOGZ_CHUNK; r < end; r++) {
-            offsets[r] = (int) run;
-            run += counts[r];
+    __shared__ logz_shared<int[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_SCAN_TILE + 1]> tile;
+    logz_chunk_offsets(counts, n, chunk, total, tile);
+    long long run = 0;
+    long long mine = -1;
+    logz_scan_pass<true>(counts, offsets, n, tile, [&](long long c, auto&& v) {
+        if (c != mine) {
+            mine = c;
+            run = chunk[c];
         }
-    }
+        int count = v;
+        v = (int) run;
+        run += count;
+    });
 }
 
 // Takes `excess` copies back from the last particles (rounding pushed the floors above M). One thread.
@@ -140,12 +261,25 @@ extern "C" __global__ void logz_trim_counts(int* counts, long long n, long long 
     }
 }
 
-// Writes r counts[r] times from out[offsets[r]]: the deterministic copies, in particle order.
-extern "C" __global__ void logz_scatter_copies(const int* counts, const int* offsets, long long n, int* out) {
-    LOGZ_FOR_EACH(r, n) {
-        int at = offsets[r];
-        for (int c = 0; c < counts[r]; c++) {
-            out[at + c] = (int) r;
+// The particle whose copies hold output slot k < copies: the smallest r with offsets[r] + counts[r] > k. Slots rise
+// with k, so a warp finds its 32 by one merge over the copies' ends (logz_warp_upper_bound); a thread per particle
+// wrote its own run of slots, a sector per slot.
+__device__ __forceinline__ long long logz_copy_owner(const int* counts, const int* offsets, long long n, long long k,
+                                                     long long copies, int lane) {
+    long long low = k - lane;
+    long long high = low + LOGZ_WARP - 1 < copies ? low + LOGZ_WARP - 1 : copies - 1;
+    return logz_warp_upper_bound([&](long long r) { return (long long) offsets[r] + counts[r]; }, n, k, k < copies, low,
+                                 high);
+}
+
+// out[k] = the particle of slot k, k < copies = Σ counts: each r counts[r] times from out[offsets[r]], the
+// deterministic copies in particle order.
+extern "C" __global__ void logz_scatter_copies(const int* counts, const int* offsets, long long n, long long copies,
+                                               int* out) {
+    LOGZ_FOR_EACH_SPAN(k, lane, copies) {
+        long long r = logz_copy_owner(counts, offsets, n, k, copies, lane);
+        if (k < copies) {
+            out[k] = (int) r;
         }
     }
 }
@@ -160,15 +294,15 @@ extern "C" __global__ void logz_residual_weights(const double* e, long long n, c
     }
 }
 
-// ARM-anticipate's split: copy k of particle r gets index r and carried weight carried[r] - log(counts[r]).
+// ARM-anticipate's split: slot k < copies, a copy of particle r, gets index r and carried weight
+// carried[r] - log(counts[r]).
 extern "C" __global__ void logz_split_scatter(const int* counts, const int* offsets, const double* carried,
-                                              long long n, int* index, double* carried_out) {
-    LOGZ_FOR_EACH(r, n) {
-        int at = offsets[r];
-        double lw = carried[r] - log((double) counts[r]);
-        for (int c = 0; c < counts[r]; c++) {
-            index[at + c] = (int) r;
-            carried_out[at + c] = lw;
+                                              long long n, long long copies, int* index, double* carried_out) {
+    LOGZ_FOR_EACH_SPAN(k, lane, copies) {
+        long long r = logz_copy_owner(counts, offsets, n, k, copies, lane);
+        if (k < copies) {
+            index[k] = (int) r;
+            carried_out[k] = carried[r] - log((double) counts[r]);
         }
     }
 }

@@ -30,7 +30,7 @@ import org.logz.resample.ResamplingScheme;
  * The hot kernels of logz under the CUDA emulator's profile mode (DESIGN §7 "Kernel profiles"), run through the
  * backend the way the estimators run them: an RBM's base draw, Gibbs sweeps at one β and at a β per chain, an AIS
  * step's weights, the all-level log densities of tempered sampling; a short tempered-sampling run (the tempering
- * moves); each resampling scheme; a small GP classifier's annealing with elliptical slice moves, and its data
+ * moves); each resampling scheme on {@link #RESAMPLED} particles; a small GP classifier's annealing with elliptical slice moves, and its data
  * annealing (rm) with the slice-sampling Gibbs sweep over the cases entered. Per kernel: its launches, the
  * coalescing and divergence over all of them, the worst bank conflict, the compulsory bytes of its largest launch,
  * ptxas's registers, spills and shared memory, and the occupancy these allow on sm_80 and sm_90 at the launch's block
@@ -154,7 +154,7 @@ public final class KernelSurvey {
         run(Logz.rbm(rbm).rts().baseRate("visible-bias").backend(backend).chains(chains).levels(20).initialZ("one")
                 .roundSweeps(2).rounds(1).sweeps(4).mbarSamples(0).seed(1));
         collect("rts run (tempering moves)", profiling, launches);
-        resampling(backend, chains, profiling, launches);
+        resampling(backend, profiling, launches);
         GpClassification gp = classifier(CASES);
         run(Logz.gpc(gp).ais().backend(backend).chains(chains).steps(2).seed(1));
         collect("GP classifier ais (elliptical slice)", profiling, launches);
@@ -216,18 +216,23 @@ public final class KernelSurvey {
         }
     }
 
+    /**
+     * Particles of the resampling workload, whatever the survey's chains: SMC and ARM resample thousands, and a
+     * population within one warp or one scan chunk would hide how the scans and searches read at that size.
+     */
+    static final int RESAMPLED = 4096;
+
     /** Every resampling scheme once, from uneven weights, as SMC and ARM call them. */
-    private static void resampling(ParticleBackend backend, int chains, KernelProfiling profiling,
-                                   List<Profiled> launches) {
-        double[] logW = new double[chains];
-        for (int i = 0; i < chains; i++) {
-            logW[i] = -0.05 * i * (i % 7);
+    private static void resampling(ParticleBackend backend, KernelProfiling profiling, List<Profiled> launches) {
+        double[] logW = new double[RESAMPLED];
+        for (int i = 0; i < RESAMPLED; i++) {
+            logW[i] = -0.05 * (i % 64) * (i % 7);
         }
-        try (ParticleVector w = backend.vector(chains); IndexVector out = backend.indices(chains)) {
+        try (ParticleVector w = backend.vector(RESAMPLED); IndexVector out = backend.indices(RESAMPLED)) {
             backend.upload(logW, w);
             for (ResamplingScheme scheme : ResamplingScheme.values()) {
                 profiling.take();
-                backend.resampler(scheme).ancestors(w, chains, chains, 1, 1, out);
+                backend.resampler(scheme).ancestors(w, RESAMPLED, RESAMPLED, 1, 1, out);
                 collect(scheme.name().toLowerCase(Locale.ROOT) + " resampling", profiling, launches);
             }
         }

@@ -32,14 +32,10 @@ import org.logz.testkit.Emulator;
  */
 class KernelSurveyTest {
     /** Known coalescing shortfalls: kernel -> the least it keeps (a little under today's), and why. */
-    private static final Map<String, Double> FLOORS = Map.ofEntries(
-            // the resampling draws are binary searches of the CDF: data-dependent addresses; 0.61 and 0.62 today
-            // (the copies' scatter reaches 0.64 on CD-25 at 32 chains and meets the target here)
-            Map.entry("logz_draw_multinomial", 0.55), Map.entry("logz_draw_systematic", 0.55),
-            // rows of 64 cases leave partial sectors at their ends: 0.79 here, 0.98 on gpc:digits35's 365
-            Map.entry("logz_gpc_ellipse_anneal", 0.75));
-    /** Known occupancy shortfalls: 72 registers, and launch bounds for 64 spill 88 bytes. */
-    private static final Map<String, Double> OCCUPANCY_FLOORS = Map.of("logz_gpc_ellipse_anneal", 0.375);
+    private static final Map<String, Double> FLOORS = Map.of(
+            // independent draws, each a binary search of the CDF at its own random target: 0.28 today at 4096
+            // particles; only sorting the targets gathers the reads, and that changes which draw lands in which slot
+            "logz_draw_multinomial", 0.25);
 
     @TempDir
     Path dir;
@@ -68,9 +64,7 @@ class KernelSurveyTest {
                 for (JsonNode shortfall : k.get("shortfalls")) {
                     String text = shortfall.asText();
                     boolean known = text.startsWith("coalescing") && FLOORS.containsKey(name)
-                            && k.get("coalescing").asDouble() >= FLOORS.get(name)
-                            || text.startsWith("occupancy") && OCCUPANCY_FLOORS.containsKey(name)
-                            && occupancy(k) >= OCCUPANCY_FLOORS.get(name);
+                            && k.get("coalescing").asDouble() >= FLOORS.get(name);
                     if (!known) {
                         failures.add(gemm + " path: " + name + ": " + text);
                     }
@@ -92,8 +86,9 @@ class KernelSurveyTest {
         }
         assertEquals(List.of(), failures, "kernels that regressed past the targets");
         for (String hot : List.of("logz_sample_hidden", "logz_sample_visible", "logz_anneal_weights", "logz_levels",
-                "logz_temper_draw", "logz_temper_blocks", "logz_resample_weights", "logz_draw_multinomial",
-                "logz_draw_systematic", "logz_residual_weights", "logz_gpc_move", "logz_gpc_smooth", "logz_gpc_augment",
+                "logz_temper_draw", "logz_temper_blocks", "logz_resample_weights", "logz_chunked_cdf",
+                "logz_scan_counts", "logz_scatter_copies", "logz_draw_multinomial", "logz_draw_systematic",
+                "logz_residual_weights", "logz_gpc_move", "logz_gpc_smooth", "logz_gpc_augment",
                 "logz_gpc_ellipse_anneal", "logz_gemm", "logz_gemm_bernoulli")) {
             assertTrue(seen.containsKey(hot), hot + " was surveyed: " + seen.keySet());
         }
@@ -101,14 +96,6 @@ class KernelSurveyTest {
             assertTrue(seen.get(name).get("coalescing").asDouble() < KernelSurvey.MIN_COALESCING,
                     name + " now meets the coalescing target: take it off the list of known shortfalls");
         }
-        for (String name : OCCUPANCY_FLOORS.keySet()) {
-            assertTrue(occupancy(seen.get(name)) < KernelSurvey.MIN_OCCUPANCY,
-                    name + " now meets the occupancy target: take it off the list of known shortfalls");
-        }
-    }
-
-    private static double occupancy(JsonNode kernel) {
-        return Math.min(kernel.get("sm80").get("occupancy").asDouble(), kernel.get("sm90").get("occupancy").asDouble());
     }
 
     private JsonNode survey(Path model, String gemm) throws IOException, InterruptedException {

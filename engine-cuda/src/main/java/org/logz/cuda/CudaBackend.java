@@ -325,7 +325,9 @@ public final class CudaBackend extends ParticleBackend {
             resampleKernels.trimCounts(ws.counts, count, copies - offspring);
             copies = scan(ws, count);
         }
-        resampleKernels.scatterCopies(ws.counts, ws.offsets, count, out.address());
+        if (copies > 0) {
+            resampleKernels.scatterCopies(ws.counts, ws.offsets, count, copies, out.address());
+        }
         long rest = offspring - copies;
         if (rest == 0) {
             return;
@@ -382,8 +384,10 @@ public final class CudaBackend extends ParticleBackend {
                               ParticleVector carriedOut) {
         Workspace ws = weights(own(logW), count);
         long copies = floorCopies(ws, count, scale, 1);
-        resampleKernels.splitScatter(ws.counts, ws.offsets, own(carried).address(), count, own(indices).address(),
-                own(carriedOut).address());
+        if (copies > 0) {
+            resampleKernels.splitScatter(ws.counts, ws.offsets, own(carried).address(), count, copies,
+                    own(indices).address(), own(carriedOut).address());
+        }
         own(indices).wrote(0, (int) Math.min(copies, Integer.MAX_VALUE), count);
         return (int) copies;
     }

@@ -1,6 +1,9 @@
 package org.logz.cuda;
 
-/** Launcher of resample.cu. Scans run as one block; draws and per-particle maps as grid-stride kernels. */
+/**
+ * Launcher of resample.cu. Scans run as one block; draws, per-particle maps and the copies (a thread per output slot)
+ * as grid-stride kernels.
+ */
 final class ResampleKernels {
     private final CudaDevice device;
 
@@ -46,15 +49,16 @@ final class ResampleKernels {
         single("logz_trim_counts", 1, KernelArgs.of().ptr(counts).i64(n).i64(excess));
     }
 
-    void scatterCopies(long counts, long offsets, long n, long out) {
-        run("logz_scatter_copies", n, KernelArgs.of().ptr(counts).ptr(offsets).i64(n).ptr(out));
+    void scatterCopies(long counts, long offsets, long n, long copies, long out) {
+        run("logz_scatter_copies", copies, KernelArgs.of().ptr(counts).ptr(offsets).i64(n).i64(copies).ptr(out));
     }
 
     void residualWeights(long e, long n, long total, int offspring, long counts, long residual) {
         run("logz_residual_weights", n, KernelArgs.of().ptr(e).i64(n).ptr(total).i32(offspring).ptr(counts).ptr(residual));
     }
 
-    void splitScatter(long counts, long offsets, long carried, long n, long index, long carriedOut) {
-        run("logz_split_scatter", n, KernelArgs.of().ptr(counts).ptr(offsets).ptr(carried).i64(n).ptr(index).ptr(carriedOut));
+    void splitScatter(long counts, long offsets, long carried, long n, long copies, long index, long carriedOut) {
+        run("logz_split_scatter", copies, KernelArgs.of().ptr(counts).ptr(offsets).ptr(carried).i64(n).i64(copies)
+                .ptr(index).ptr(carriedOut));
     }
 }

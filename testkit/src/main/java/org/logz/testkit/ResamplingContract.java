@@ -36,6 +36,40 @@ public abstract class ResamplingContract extends BackendTest {
         }
     }
 
+    /**
+     * Shapes the small sizes above miss: more than 256 scan chunks (a warp of a scan takes a second group of 32), long
+     * runs of zero weights between the ones that draw (a merge walks many windows), far more draws than weights
+     * (long runs of copies of one particle), and far fewer (a warp's draws or copies spread too wide to merge).
+     */
+    @Test
+    void resamplingMatchesTheHostCodeAtLargeAndSparseShapes() {
+        double[] large = randomLogWeights(70_000, 9);
+        double[] sparse = randomLogWeights(5000, 10);
+        for (int i = 0; i < sparse.length; i++) {
+            if (i % 97 != 3) {
+                sparse[i] = Double.NEGATIVE_INFINITY;
+            }
+        }
+        double[] spread = randomLogWeights(20_000, 12);
+        for (int i = 0; i < spread.length; i++) {
+            if (i % 20 != 0) {
+                spread[i] = Double.NEGATIVE_INFINITY;
+            }
+        }
+        double[] few = randomLogWeights(40, 11);
+        for (ResamplingScheme scheme : ResamplingScheme.values()) {
+            for (Object[] c : new Object[][] {{large, 70_000}, {sparse, 5000}, {few, 4000}, {large, 100},
+                {spread, 1000}}) {
+                double[] lw = (double[]) c[0];
+                int offspring = (Integer) c[1];
+                int[] expected = new int[offspring];
+                Resampling.ancestors(scheme, lw, lw.length, offspring, 31, 4, expected);
+                assertArrayEquals(expected, ancestors(backend, scheme, lw, lw.length, offspring),
+                        scheme + " " + lw.length + "→" + offspring);
+            }
+        }
+    }
+
     private static int[] ancestors(ParticleBackend on, ResamplingScheme scheme, double[] lw, int count, int offspring) {
         try (ParticleVector v = on.vector(count + 3); IndexVector out = on.indices(offspring + 2)) {
             on.upload(lw, v);
