@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.logz.estimate.checkpoint.AnnealingState;
@@ -27,6 +28,7 @@ import org.logz.testkit.Emulator;
  * A run killed with SIGKILL after it has saved a checkpoint, resumed with {@code --resume}, gives the bits of the
  * uninterrupted run; a checkpoint of another run, or a damaged one, is refused with the reason.
  */
+@Isolated // kills a run at a moment it times
 class CheckpointResumeTest {
     /**
      * Tempered sampling saves after its stages and after stretches of its final run: 40 stretches of 200 sweeps here

@@ -17,8 +17,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** A report that cannot reach standard output is no success (issue 37, R1: it used to exit 0 with the result gone). */
+@Isolated // a JVM of its own, given 60 s to end
 class LostReportTest {
     /** An output that refuses every write with {@code reason}, as a full disk or a closed pipe does. */
     private static OutputStream refusing(String reason) {

@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Allocations that scale with the input are counted before they happen (issue 37, R6): the hostile review's
  * {@code Logz.rbm(new float[1][1 << 28], ...)} ended in OutOfMemoryError (the representability check's double per
  * hidden unit, then the mode search's floats per ascent), here at 1/16 of the size in a 384 MiB heap.
  */
+@Isolated // a JVM of its own at a small heap, given 120 s to end
 class MemoryCheckTest {
     @Test
     void anRbmTooWideForTheHeapIsRefusedNotOutOfMemory() throws Exception {

@@ -9,8 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The hostile review's silences (big06, ex04) and first ETAs far off (eta_misleading). */
+@Isolated // replaces System.err
 class ProgressTest {
     private static String stderrOf(Runnable work) {
         PrintStream was = System.err;
