@@ -145,9 +145,13 @@ constexpr int SPARSE_CHUNK = NR;
 #endif
 constexpr int SPARSE_DEPTH = 128;
 
-// Where each row's nonzero columns of A are listed (nonzeros below): index[r·k ...] in order (rows·k + 16 entries
-// in all), starts[r·(blocks + 1) + q] the first at or past column q·SPARSE_DEPTH (starts[... + blocks] their count),
-// ones[r] whether each of them is 1.
+// Entries past the last row's list that nonzeros() may write: it stores 16 column numbers at a time from a row's
+// count so far, the lanes past the row's nonzeros landing in the next row's list (written over next) or here.
+constexpr int LIST_SLACK = 16;
+
+// Where each row's nonzero columns of A are listed (nonzeros below): index[r·k ...] in order (rows·k + LIST_SLACK
+// entries in all), starts[r·(blocks + 1) + q] the first at or past column q·SPARSE_DEPTH (starts[... + blocks] their
+// count), ones[r] whether each of them is 1.
 struct NonzeroLists {
     const int* index;
     const int* starts;
@@ -273,8 +277,8 @@ void nonzeros(const float* a, long lda, int rows, int k, int blocks, int* index,
             __mmask16 on = _mm512_mask_cmp_ps_mask(valid, values, _mm512_setzero_ps(), _CMP_NEQ_UQ);
             allOnes = allOnes && _mm512_mask_cmp_ps_mask(on, values, _mm512_set1_ps(1.0f), _CMP_NEQ_UQ) == 0;
             // compressed in a register and stored whole (the lanes past the nonzeros are overwritten by the next
-            // store or never read; the lists carry 16 entries of slack): a compress with a memory destination is
-            // microcoded on Zen 4 and took a quarter of the sparse product's time
+            // store or never read; LIST_SLACK): a compress with a memory destination is microcoded on Zen 4 and took
+            // a quarter of the sparse product's time
             _mm512_storeu_si512(ir + nonzero, _mm512_maskz_compress_epi32(on, columns));
             nonzero += __builtin_popcount((unsigned) on);
             columns = _mm512_add_epi32(columns, step);
@@ -306,8 +310,8 @@ void sparse(const float* a, long lda, int rows, int k, const float* packed, int 
     thread_local std::vector<int> starts;
     thread_local std::vector<char> ones;
     int blocks = k == 0 ? 1 : (k + SPARSE_DEPTH - 1) / SPARSE_DEPTH;
-    if (index.size() < (size_t) rows * k + 16) {
-        index.resize((size_t) rows * k + 16);
+    if (index.size() < (size_t) rows * k + LIST_SLACK) {
+        index.resize((size_t) rows * k + LIST_SLACK);
     }
     if (starts.size() < (size_t) rows * (blocks + 1)) {
         starts.resize((size_t) rows * (blocks + 1));
@@ -331,10 +335,11 @@ void sparse(const float* a, long lda, int rows, int k, const float* packed, int 
 }
 
 // Densities of A (nonzeros per entry) at or below which the sparse form runs. With AVX-512 the blocked sparse form
-// costs about 0.7 of the dense one at density 0.27 (the CD-25 RBM's hidden states), so it wins up to about 0.38;
-// elsewhere its loop is plain C and the crossover lower.
+// costs about 0.47 of the dense one at density 0.27 (the CD-25 RBM's hidden states), 0.62 at 0.35, 0.83 at 0.45 and
+// 1.0 at 0.55 (Zen 4, 784×500, 64-row tiles), so it runs up to 0.5; elsewhere its loop is plain C and the crossover
+// lower.
 #if defined(__AVX512F__)
-constexpr double SPARSE_DENSITY = 0.35;
+constexpr double SPARSE_DENSITY = 0.5;
 #else
 constexpr double SPARSE_DENSITY = 0.2;
 #endif

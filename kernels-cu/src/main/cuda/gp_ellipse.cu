@@ -8,14 +8,15 @@
 // logz_gpc_ellipse_base, so that a warp's threads' accesses to one i coalesce, and row by row (nu[r·n + i]) in the
 // warp-per-row kernels; rows ≥ the launch's rows.
 //
-// logz_gpc_ellipse_anneal and logz_gpc_ellipse_transition run a warp per chain: lane l takes the cases i ≡ l (mod 32)
-// (x, ν, μ and G's columns read at consecutive addresses) and the warp adds ℓ's terms in index order
-// (logz_gpc_warp_sum), so 32 lanes share a transition's n·rank multiply-adds and ~3 evaluations of ℓ and the device
-// fills from a few thousand chains (a thread per chain needed ~10^5). logz_gpc_ellipse_levels: a warp per 32 chains;
-// base and log density: a thread per chain. Grid-stride, any grid of LOGZ_BLOCK-thread blocks. Every kernel computes
-// in float64 in the order the Java code does (G ξ column by column, ℓ's terms in index order then c, proposals
-// rounded to float before ℓ), so the results do not depend on the launch shape (deterministic) and agree with the CPU
-// to the rounding of exp, log, cos and sin.
+// A transition is two launches, a warp per chain in each: logz_gpc_ellipse_normals draws ν and
+// logz_gpc_ellipse_slice takes ℓ and makes the slice step (with the annealing weight where asked). Lane l takes the
+// cases i ≡ l (mod 32) (x, ν, μ and G's columns read at consecutive addresses) and the warp adds ℓ's terms in index
+// order (logz_gpc_warp_sum), so 32 lanes share a transition's n·rank multiply-adds and ~3 evaluations of ℓ and the
+// device fills from a few thousand chains (a thread per chain needed ~10^5). logz_gpc_ellipse_levels: a warp per 32
+// chains; base and log density: a thread per chain. Grid-stride, any grid of LOGZ_BLOCK-thread blocks. Every kernel
+// computes in float64 in the order the Java code does (G ξ column by column, ℓ's terms in index order then c,
+// proposals rounded to float before ℓ), so the results do not depend on the launch shape (deterministic) and agree
+// with the CPU to the rounding of exp, log, cos and sin.
 #include "common.cuh"
 #include "normal.cuh"
 
@@ -65,75 +66,64 @@ __device__ void logz_gpc_gaussian(double* nu, long long rows, long long r, int n
 }
 
 // Σ over the row's cases of f(i) in index order, then + constant, with a warp per row: lane l evaluates the cases
-// i ≡ l (mod 32) of each batch of 32, and every lane adds the batch's terms in order from the others' registers, so
-// all lanes hold the CPU's sum (GpcEllipse adds the terms one after another from 0).
+// i ≡ l (mod 32) of each batch of 32 into the warp's row of `terms` (consecutive doubles: no bank conflict), and every
+// lane adds the batch's terms in order from there (broadcast reads), so all lanes hold the CPU's sum (GpcEllipse adds
+// the terms one after another from 0). One exchange per batch where shuffles took 32 (the emulator runs a warp's
+// lanes as fibers, switching at each). Every lane of the warp calls it.
 template <typename Term>
 __device__ __forceinline__ double logz_gpc_warp_sum(int n, double constant, int lane, Term term) {
+    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP]> terms;
+    int warp = (int) (threadIdx.x / LOGZ_WARP);
     double s = 0.0;
     for (int i0 = 0; i0 < n; i0 += LOGZ_WARP) {
-        double t = i0 + lane < n ? term(i0 + lane) : 0.0;
+        if (i0 + lane < n) {
+            terms[warp][lane] = term(i0 + lane);
+        }
+        __syncwarp();
         int batch = n - i0 < LOGZ_WARP ? n - i0 : LOGZ_WARP;
         for (int j = 0; j < batch; j++) {
-            s += __shfl_sync(LOGZ_FULL_MASK, t, j);
+            s += terms[warp][j];
         }
+        __syncwarp();
     }
     return s + constant;
 }
 
-// `transitions` elliptical slice steps at beta of one row, a warp per row: x and nu point at the row (n floats, n
-// doubles of scratch), lane l takes the cases i ≡ l (mod 32), so the warp's reads and writes of them are consecutive;
-// ℓ(x) = current on entry. Every lane keeps the same angle (the same Philox blocks) and takes the same decisions.
-__device__ void logz_gpc_warp_slice_steps(float* x, double* nu, int n, int rank, const double* p,
-                                            const double* columns, double constant, double current, double beta,
-                                            int transitions, unsigned int k0, unsigned int k1, unsigned int particle,
-                                            int step, int lane) {
-    double l = current;
-    for (int t = 0; t < transitions; t++) {
-        int s = step + t;
-        for (int i = lane; i < n; i += LOGZ_WARP) {
-            nu[i] = 0.0;
-        }
-        for (int b = 0; 2 * b < rank; b++) {
-            double xi[2];
-            logz_gpc_normal_pair(b, particle, s, LOGZ_TAG_ELLIPSE_NORMAL, k0, k1, xi);
-            for (int h = 0; h < 2 && 2 * b + h < rank; h++) {
-                const double* column = columns + (long long) (2 * b + h) * n;
-                for (int i = lane; i < n; i += LOGZ_WARP) {
-                    nu[i] += column[i] * xi[h];
-                }
-            }
-        }
-        logz_philox_out h = logz_philox(0u, particle, (unsigned int) s, LOGZ_TAG_ELLIPSE, k0, k1);
-        double theta = LOGZ_TWO_PI * logz_uniform53(h.w[0], h.w[1]);
-        // the bracket [lo, hi] and the slice height, uniform across the warp, kept one per lane (lanes 0, 1, 2) so
-        // that they hold no registers while ℓ's terms are evaluated
-        double kept = lane == 0   ? theta - LOGZ_TWO_PI
-                      : lane == 1 ? theta
-                                  : beta * l + log(logz_uniform53(h.w[2], h.w[3]));
-        for (int k = 1; k <= LOGZ_ELLIPSE_MAX_PROPOSALS; k++) {
-            double c = cos(theta);
-            double sn = sin(theta);
-            double proposed = logz_gpc_warp_sum(n, constant, lane, [&](int i) {
+// One elliptical slice step at beta of one row, a warp per row: x and nu point at the row (n floats, and ν's n
+// doubles), lane l takes the cases i ≡ l (mod 32), so the warp's reads and writes of them are consecutive; ℓ(x) = l
+// on entry. Every lane keeps the same angle (the same Philox blocks) and takes the same decisions.
+__device__ __forceinline__ void logz_gpc_warp_slice_step(float* x, const double* nu, int n, const double* p,
+                                                         double constant, double l, double beta, unsigned int k0,
+                                                         unsigned int k1, unsigned int particle, int step, int lane) {
+    logz_philox_out h = logz_philox(0u, particle, (unsigned int) step, LOGZ_TAG_ELLIPSE, k0, k1);
+    double theta = LOGZ_TWO_PI * logz_uniform53(h.w[0], h.w[1]);
+    // the bracket [lo, hi] and the slice height, the same on every lane, kept one per lane (lanes 0, 1, 2): a double
+    // per lane live while ℓ's terms are evaluated instead of three
+    double kept = lane == 0   ? theta - LOGZ_TWO_PI
+                  : lane == 1 ? theta
+                              : beta * l + log(logz_uniform53(h.w[2], h.w[3]));
+    for (int k = 1; k <= LOGZ_ELLIPSE_MAX_PROPOSALS; k++) {
+        double c = cos(theta);
+        double sn = sin(theta);
+        double proposed = logz_gpc_warp_sum(n, constant, lane, [&](int i) {
+            double centred = (double) x[i] - p[i];
+            float v = (float) (p[i] + centred * c + nu[i] * sn);
+            return logz_gpc_term(p, n, i, (double) v);
+        });
+        if (beta * proposed > __shfl_sync(LOGZ_FULL_MASK, kept, 2)) {
+            for (int i = lane; i < n; i += LOGZ_WARP) {
                 double centred = (double) x[i] - p[i];
-                float v = (float) (p[i] + centred * c + nu[i] * sn);
-                return logz_gpc_term(p, n, i, (double) v);
-            });
-            if (beta * proposed > __shfl_sync(LOGZ_FULL_MASK, kept, 2)) {
-                for (int i = lane; i < n; i += LOGZ_WARP) {
-                    double centred = (double) x[i] - p[i];
-                    x[i] = (float) (p[i] + centred * c + nu[i] * sn);
-                }
-                l = proposed;
-                break;
+                x[i] = (float) (p[i] + centred * c + nu[i] * sn);
             }
-            if (lane == (theta < 0.0 ? 0 : 1)) {
-                kept = theta;
-            }
-            double lo = __shfl_sync(LOGZ_FULL_MASK, kept, 0);
-            double hi = __shfl_sync(LOGZ_FULL_MASK, kept, 1);
-            logz_philox_out a = logz_philox((unsigned int) k, particle, (unsigned int) s, LOGZ_TAG_ELLIPSE, k0, k1);
-            theta = lo + (hi - lo) * logz_uniform53(a.w[0], a.w[1]);
+            return;
         }
+        if (lane == (theta < 0.0 ? 0 : 1)) {
+            kept = theta;
+        }
+        double lo = __shfl_sync(LOGZ_FULL_MASK, kept, 0);
+        double hi = __shfl_sync(LOGZ_FULL_MASK, kept, 1);
+        logz_philox_out a = logz_philox((unsigned int) k, particle, (unsigned int) step, LOGZ_TAG_ELLIPSE, k0, k1);
+        theta = lo + (hi - lo) * logz_uniform53(a.w[0], a.w[1]);
     }
 }
 
@@ -157,32 +147,62 @@ extern "C" __global__ void logz_gpc_ellipse_log_density(const float* x, long lon
     }
 }
 
-// logW[r] += (to - from) ℓ(x_r), then `transitions` steps at β = to (row r is particle first + r). A warp per row.
-// __launch_bounds__: 64 registers (62 on sm_80) without spills, occupancy 0.5; the bracket's lanes save the 8 the
-// compiler would otherwise take.
-extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_gpc_ellipse_anneal(float* x, long long rows, int n,
-        int rank, const double* p, const double* columns, double constant, double from, double to, double* logW,
-        int transitions, double* nu, unsigned int k0, unsigned int k1, int step, long long first) {
+// nu[r·n + i] = (G ξ)_i of row r's auxiliary draw for the step (ξ from blocks (j/2, first + r, step,
+// ELLIPSE_NORMAL)), a warp per row: lane l draws pair b0 + l of each 32 pairs into the warp's row of `normals` (a
+// lane per column, so neither the stores nor the broadcast reads conflict), and every lane then adds the columns
+// into its cases in column order (GpcEllipse.combine's sums). A kernel of its own, so that the slice step's registers
+// are not the draw's.
+extern "C" __global__ void logz_gpc_ellipse_normals(double* nu, long long rows, int n, int rank, const double* columns,
+                                                    unsigned int k0, unsigned int k1, int step, long long first) {
+    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][2][LOGZ_WARP]> normals;
+    int warp = (int) (threadIdx.x / LOGZ_WARP);
+    int pairs = (rank + 1) / 2;
     LOGZ_FOR_EACH_WARP(r, lane, rows) {
-        float* row = x + r * n;
-        double l = logz_gpc_warp_sum(n, constant, lane, [&](int i) { return logz_gpc_term(p, n, i, (double) row[i]); });
-        if (lane == 0) {
-            logW[r] += (to - from) * l;
+        double* row = nu + r * n;
+        for (int i = lane; i < n; i += LOGZ_WARP) {
+            row[i] = 0.0;
         }
-        logz_gpc_warp_slice_steps(row, nu + r * n, n, rank, p, columns, constant, l, to, transitions, k0, k1,
-                                  (unsigned int) (first + r), step, lane);
+        for (int b0 = 0; b0 < pairs; b0 += LOGZ_WARP) {
+            if (b0 + lane < pairs) {
+                double xi[2];
+                logz_gpc_normal_pair(b0 + lane, (unsigned int) (first + r), step, LOGZ_TAG_ELLIPSE_NORMAL, k0, k1, xi);
+                normals[warp][0][lane] = xi[0];
+                normals[warp][1][lane] = xi[1];
+            }
+            __syncwarp();
+            for (int b = b0; b < pairs && b < b0 + LOGZ_WARP; b++) {
+                for (int h = 0; h < 2 && 2 * b + h < rank; h++) {
+                    double xi = normals[warp][h][b - b0];
+                    const double* column = columns + (long long) (2 * b + h) * n;
+                    for (int i = lane; i < n; i += LOGZ_WARP) {
+                        row[i] += column[i] * xi;
+                    }
+                }
+            }
+            __syncwarp();
+        }
     }
 }
 
-// `transitions` steps, row r (particle first + r) at betas[r] when given, else at beta. A warp per row.
-extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_gpc_ellipse_transition(float* x, long long rows,
-        int n, int rank, const double* p, const double* columns, double constant, const double* betas, double beta,
-        int transitions, double* nu, unsigned int k0, unsigned int k1, int step, long long first) {
+// A warp per row: ℓ(x_r); where logW is given, logW[r] += (to - from) ℓ(x_r); then, where `move`, one elliptical
+// slice step at step `step` with row r's ν from logz_gpc_ellipse_normals, at β = to where logW is given, else at
+// betas[r] when given, else at beta (row r is particle first + r). ℓ is taken anew from x at every step: the same
+// terms in the same order as the ℓ a previous step accepted, so the same bits. __launch_bounds__: 64 registers without
+// spills, occupancy 0.5.
+extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_gpc_ellipse_slice(float* x, long long rows, int n,
+        const double* p, double constant, double from, double to, double* logW, const double* betas, double beta,
+        int move, const double* nu, unsigned int k0, unsigned int k1, int step, long long first) {
     LOGZ_FOR_EACH_WARP(r, lane, rows) {
         float* row = x + r * n;
         double l = logz_gpc_warp_sum(n, constant, lane, [&](int i) { return logz_gpc_term(p, n, i, (double) row[i]); });
-        logz_gpc_warp_slice_steps(row, nu + r * n, n, rank, p, columns, constant, l, betas != 0 ? betas[r] : beta,
-                                  transitions, k0, k1, (unsigned int) (first + r), step, lane);
+        if (logW != 0 && lane == 0) {
+            logW[r] += (to - from) * l;
+        }
+        if (move) {
+            double b = logW != 0 ? to : betas != 0 ? betas[r] : beta;
+            logz_gpc_warp_slice_step(row, nu + r * n, n, p, constant, l, b, k0, k1, (unsigned int) (first + r), step,
+                                     lane);
+        }
     }
 }
 

@@ -4,10 +4,11 @@
 // chunk and across chunk totals; draws from 53-bit Philox uniforms; ancestor = smallest r with
 // cdf_r > u * total. Deterministic throughout (sequential sums, no atomics).
 //
-// Launch shapes: the *_scan and *_cdf kernels run as one block of LOGZ_BLOCK threads; logz_trim_counts as one
-// thread; all others any grid with blocks of LOGZ_BLOCK. Reads and writes coalesce except in
-// logz_draw_multinomial, whose independent targets send each lane's binary search to its own addresses (only sorting
-// the targets would gather them, and that changes which draw lands in which slot).
+// Launch shapes: logz_chunked_cdf and logz_scan_counts run as one block of exactly LOGZ_BLOCK threads (a shared tile
+// per warp); logz_trim_counts as one thread; all others any grid with blocks of LOGZ_BLOCK. Reads and writes coalesce
+// except in logz_draw_multinomial, whose independent targets send each lane's binary search to its own addresses
+// (only sorting the targets would gather them, and that changes which draw lands in which slot), in the per-lane
+// searches of a warp whose targets spread too wide to merge, and in the rare walk back over zero weights.
 #include "common.cuh"
 
 #define LOGZ_CHUNK 256
@@ -145,28 +146,34 @@ __device__ __forceinline__ long long logz_upper_bound(Key key, long long n, T ta
 // Keys a warp's merge may span (logz_warp_upper_bound); wider spans go to a binary search per lane.
 #define LOGZ_MERGE_SPAN 256
 
-// logz_upper_bound for each lane of a warp whose live lanes are a prefix with nondecreasing targets, from `lowest` to
-// `highest` (the first and last live lanes' targets, which every lane passes): the bounds of those two by binary
-// searches every lane makes alike (the same addresses), then, where they are at most LOGZ_MERGE_SPAN apart, a merge
-// of the targets with the keys between: the keys read 32 at a time at consecutive addresses from the aligned window
-// that holds the first, each lane taking the first key above its target from the window's registers. The keys a
-// warp reads span its targets, so a grid of warps reads the keys about once; a warp whose targets are spread wider
-// (far fewer targets than keys) searches per lane instead. Every lane of the warp calls it.
-template <typename T, typename Key>
-__device__ long long logz_warp_upper_bound(Key key, long long n, T target, bool live, T lowest, T highest) {
+// logz_upper_bound(key, n, target(k)) for item k of a warp's span of 32 consecutive items (those at or past `count`
+// are not live and get n), where target is nondecreasing in k: the bounds of the span's first and last live targets
+// by binary searches every lane makes alike (the same addresses), then, where they are at most LOGZ_MERGE_SPAN apart,
+// a merge of the targets with the keys between: the keys read 32 at a time at consecutive addresses from the aligned
+// window that holds the first, each lane taking the first key above its target from the window's registers, until
+// every live lane has one. The keys a warp reads span its targets, so a grid of warps reads the keys about once; a
+// warp whose targets are spread wider (far fewer targets than keys) searches per lane instead. Every lane of the warp
+// calls it (LOGZ_FOR_EACH_SPAN).
+template <typename Key, typename Target>
+__device__ long long logz_warp_upper_bound(Key key, long long n, Target target, long long k, long long count) {
     int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
-    long long first = logz_upper_bound(key, n, lowest);
-    long long last = logz_upper_bound(key, n, highest);
+    long long low = k - lane;
+    long long high = low + LOGZ_WARP - 1 < count ? low + LOGZ_WARP - 1 : count - 1;
+    bool live = k < count;
+    auto mine = target(live ? k : high);
+    long long first = logz_upper_bound(key, n, target(low));
+    long long last = logz_upper_bound(key, n, target(high));
     if (last - first > LOGZ_MERGE_SPAN) {
-        return live ? logz_upper_bound(key, n, target) : n;
+        return live ? logz_upper_bound(key, n, mine) : n;
     }
     long long found = n;
     bool done = !live;
-    for (long long w = first & ~(long long) (LOGZ_WARP - 1); w <= last && w < n; w += LOGZ_WARP) {
-        T mine = w + lane < n ? key(w + lane) : T();
+    for (long long w = first & ~(long long) (LOGZ_WARP - 1); w <= last && w < n && __ballot_sync(LOGZ_FULL_MASK, !done);
+         w += LOGZ_WARP) {
+        auto window = w + lane < n ? key(w + lane) : decltype(key(0))();
         for (int j = 0; j < LOGZ_WARP && w + j < n; j++) {
-            T k = __shfl_sync(LOGZ_FULL_MASK, mine, j);
-            if (!done && k > target) {
+            auto next = __shfl_sync(LOGZ_FULL_MASK, window, j);
+            if (!done && next > mine) {
                 found = w + j;
                 done = true;
             }
@@ -200,10 +207,9 @@ extern "C" __global__ void logz_draw_multinomial(const double* cdf, const double
 
 // Grid-stride loop of warps over [0, n) in spans of 32 consecutive items: `k` is this lane's item, live below n;
 // the loop's test is the span's start, the same for every lane of the warp.
-#define LOGZ_FOR_EACH_SPAN(k, lane, n)                                                                      \
-    const int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));                                                \
-    for (long long k = (long long) blockIdx.x * blockDim.x + threadIdx.x; k - lane < (long long) (n);      \
-         k += (long long) gridDim.x * blockDim.x)
+#define LOGZ_FOR_EACH_SPAN(k, n)                                                                               \
+    for (long long k = (long long) blockIdx.x * blockDim.x + threadIdx.x;                                     \
+         k - (long long) (threadIdx.x & (LOGZ_WARP - 1)) < (long long) (n); k += (long long) gridDim.x * blockDim.x)
 
 // out[k] = ancestor of systematic draw (U + k) / count, U the uniform of draw 0: the targets rise with k, so a warp
 // finds its 32 by one merge over the cdf (logz_warp_upper_bound).
@@ -211,12 +217,10 @@ extern "C" __global__ void logz_draw_systematic(const double* cdf, const double*
                                                 long long count, unsigned int k0, unsigned int k1, int step, int* out) {
     double t = total[0];
     double u0 = logz_draw53(0, k0, k1, step, LOGZ_TAG_RESAMPLE);
-    LOGZ_FOR_EACH_SPAN(k, lane, count) {
-        long long low = k - lane;
-        long long high = low + LOGZ_WARP - 1 < count ? low + LOGZ_WARP - 1 : count - 1;
-        auto target = [&](long long d) { return (u0 + (double) d) / (double) count * t; };
-        long long r = logz_warp_upper_bound([&](long long i) { return cdf[i]; }, n, target(k), k < count, target(low),
-                                            target(high));
+    LOGZ_FOR_EACH_SPAN(k, count) {
+        long long r = logz_warp_upper_bound([&](long long i) { return cdf[i]; }, n,
+                                            [&](long long d) { return (u0 + (double) d) / (double) count * t; }, k,
+                                            count);
         if (k < count) {
             out[k] = logz_ancestor(e, n, r);
         }
@@ -262,22 +266,21 @@ extern "C" __global__ void logz_trim_counts(int* counts, long long n, long long 
 }
 
 // The particle whose copies hold output slot k < copies: the smallest r with offsets[r] + counts[r] > k. Slots rise
-// with k, so a warp finds its 32 by one merge over the copies' ends (logz_warp_upper_bound); a thread per particle
-// wrote its own run of slots, a sector per slot.
+// with k, so a warp finds its 32 by one merge over the copies' ends (logz_warp_upper_bound), reading offsets and
+// counts at consecutive addresses and writing consecutive slots (a thread per particle writing its own run of slots
+// touched a sector per slot).
 __device__ __forceinline__ long long logz_copy_owner(const int* counts, const int* offsets, long long n, long long k,
-                                                     long long copies, int lane) {
-    long long low = k - lane;
-    long long high = low + LOGZ_WARP - 1 < copies ? low + LOGZ_WARP - 1 : copies - 1;
-    return logz_warp_upper_bound([&](long long r) { return (long long) offsets[r] + counts[r]; }, n, k, k < copies, low,
-                                 high);
+                                                     long long copies) {
+    return logz_warp_upper_bound([&](long long r) { return (long long) offsets[r] + counts[r]; }, n,
+                                 [](long long d) { return d; }, k, copies);
 }
 
 // out[k] = the particle of slot k, k < copies = Σ counts: each r counts[r] times from out[offsets[r]], the
 // deterministic copies in particle order.
 extern "C" __global__ void logz_scatter_copies(const int* counts, const int* offsets, long long n, long long copies,
                                                int* out) {
-    LOGZ_FOR_EACH_SPAN(k, lane, copies) {
-        long long r = logz_copy_owner(counts, offsets, n, k, copies, lane);
+    LOGZ_FOR_EACH_SPAN(k, copies) {
+        long long r = logz_copy_owner(counts, offsets, n, k, copies);
         if (k < copies) {
             out[k] = (int) r;
         }
@@ -298,8 +301,8 @@ extern "C" __global__ void logz_residual_weights(const double* e, long long n, c
 // carried[r] - log(counts[r]).
 extern "C" __global__ void logz_split_scatter(const int* counts, const int* offsets, const double* carried,
                                               long long n, long long copies, int* index, double* carried_out) {
-    LOGZ_FOR_EACH_SPAN(k, lane, copies) {
-        long long r = logz_copy_owner(counts, offsets, n, k, copies, lane);
+    LOGZ_FOR_EACH_SPAN(k, copies) {
+        long long r = logz_copy_owner(counts, offsets, n, k, copies);
         if (k < copies) {
             index[k] = (int) r;
             carried_out[k] = carried[r] - log((double) counts[r]);

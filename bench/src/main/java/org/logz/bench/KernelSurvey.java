@@ -30,8 +30,8 @@ import org.logz.resample.ResamplingScheme;
  * The hot kernels of logz under the CUDA emulator's profile mode (DESIGN §7 "Kernel profiles"), run through the
  * backend the way the estimators run them: an RBM's base draw, Gibbs sweeps at one β and at a β per chain, an AIS
  * step's weights, the all-level log densities of tempered sampling; a short tempered-sampling run (the tempering
- * moves); each resampling scheme on {@link #RESAMPLED} particles; a small GP classifier's annealing with elliptical slice moves, and its data
- * annealing (rm) with the slice-sampling Gibbs sweep over the cases entered. Per kernel: its launches, the
+ * moves); each resampling scheme on {@link #RESAMPLED} particles; a small GP classifier's annealing with elliptical
+ * slice moves, and its data annealing (rm) with the slice-sampling Gibbs sweep over the cases entered. Per kernel: its launches, the
  * coalescing and divergence over all of them, the worst bank conflict, the compulsory bytes of its largest launch,
  * ptxas's registers, spills and shared memory, and the occupancy these allow on sm_80 and sm_90 at the launch's block
  * size, against the targets {@link #MIN_COALESCING}, {@link #MAX_BANK_WAYS}, no spills and {@link #MIN_OCCUPANCY}.

@@ -89,7 +89,7 @@ class KernelSurveyTest {
                 "logz_temper_draw", "logz_temper_blocks", "logz_resample_weights", "logz_chunked_cdf",
                 "logz_scan_counts", "logz_scatter_copies", "logz_draw_multinomial", "logz_draw_systematic",
                 "logz_residual_weights", "logz_gpc_move", "logz_gpc_smooth", "logz_gpc_augment",
-                "logz_gpc_ellipse_anneal", "logz_gemm", "logz_gemm_bernoulli")) {
+                "logz_gpc_ellipse_normals", "logz_gpc_ellipse_slice", "logz_gemm", "logz_gemm_bernoulli")) {
             assertTrue(seen.containsKey(hot), hot + " was surveyed: " + seen.keySet());
         }
         for (String name : FLOORS.keySet()) {

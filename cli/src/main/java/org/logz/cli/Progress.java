@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.logz.base.ProgressListener;
 
@@ -31,8 +32,11 @@ public final class Progress implements ProgressListener, AutoCloseable {
     /** When any progress last reached stderr (a line or the bar), for {@link #heartbeat}. */
     private static volatile long lastShown = System.nanoTime();
 
-    /** Set while {@link #quietly} runs: nested runs (a benchmark's many estimates) print no progress. */
-    private static volatile boolean quiet;
+    /**
+     * How many {@link #quietly} calls are running: nested runs (a benchmark's many estimates) print no progress. A count
+     * rather than a saved flag, so that calls overlapping on two threads cannot leave it set.
+     */
+    private static final AtomicInteger QUIET = new AtomicInteger();
 
     private final String task;
     private final boolean terminal;
@@ -58,12 +62,11 @@ public final class Progress implements ProgressListener, AutoCloseable {
 
     /** Runs {@code work} with the progress of every run inside it silenced. */
     public static <T> T quietly(java.util.function.Supplier<T> work) {
-        boolean was = quiet;
-        quiet = true;
+        QUIET.incrementAndGet();
         try {
             return work.get();
         } finally {
-            quiet = was;
+            QUIET.decrementAndGet();
         }
     }
 
@@ -84,7 +87,7 @@ public final class Progress implements ProgressListener, AutoCloseable {
             firstReport = now;
             firstDone = done;
         }
-        if (quiet || now - started < QUIET_NANOS && done < total) {
+        if (QUIET.get() > 0 || now - started < QUIET_NANOS && done < total) {
             return;
         }
         lastShown = now;
@@ -139,7 +142,7 @@ public final class Progress implements ProgressListener, AutoCloseable {
                 while (!Thread.currentThread().isInterrupted()) {
                     Thread.sleep(Math.max(1, Duration.ofNanos(period / 10).toMillis()));
                     long now = System.nanoTime();
-                    if (!quiet && now - lastShown >= period) {
+                    if (QUIET.get() == 0 && now - lastShown >= period) {
                         lastShown = now;
                         System.err.printf(Locale.ROOT, "logz: %s still working, %s so far%n", task,
                                 format(Duration.ofNanos(now - started)));

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.logz.base.EstimationException;
 
 class IncreasingRootTest {
-    private static final Duration BOUNDED = Duration.ofSeconds(2);
+    private static final Duration BOUNDED = Duration.ofSeconds(10);
 
     /** A smooth strictly increasing function has its root found to 1e-12. */
     @Test

@@ -107,8 +107,8 @@ class NativeKernelsTest {
         int active = Math.max(1, n - 7);
         String at = CpuNative.name(isa) + " " + n + "×" + h;
 
-        // dense and sparse states (the kernels multiply them two ways), binary and not
-        for (double density : new double[] {0.4, 0.08, -1, -0.08}) {
+        // dense and sparse states (the kernels multiply them two ways, sparse up to density 0.5), binary and not
+        for (double density : new double[] {0.6, 0.45, 0.08, -1, -0.08}) {
             Tile xs = tile(rows, n, random, density);
             Tile hs = tile(rows, h, random, density);
             String d = " at density " + density + " " + at;

@@ -76,13 +76,19 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
         }
     }
 
+    /** The weight increment with the first transition's ℓ, then one launch pair per transition. */
     @Override
     public void anneal(ParticleMatrix x, int count, double from, double to, ParticleVector logW, int transitions,
                        long seed, int step, int firstChain) {
         long xm = states(x);
-        if (count > 0) {
-            kernels.anneal(xm, count, n, model.rank(), p(), g(), model.constant(), from, to, backend.own(logW).address(),
-                    transitions, scratch(count), seed, step, firstChain);
+        if (count == 0) {
+            return;
+        }
+        long w = backend.own(logW).address();
+        long draws = scratch(count);
+        for (int t = 0; t < Math.max(1, transitions); t++) {
+            kernels.step(xm, count, n, model.rank(), p(), g(), model.constant(), from, to, t == 0 ? w : 0, 0, to,
+                    transitions > 0, draws, seed, step + t, firstChain);
         }
     }
 
@@ -95,8 +101,11 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
         }
         double beta = betas instanceof Betas.Uniform u ? u.beta() : 0;
         long perRow = betas instanceof Betas.PerParticle pp ? backend.own(pp.betas()).address() : 0;
-        kernels.transition(xm, count, n, model.rank(), p(), g(), model.constant(), perRow, beta, transitions,
-                scratch(count), seed, step, firstChain);
+        long draws = scratch(count);
+        for (int t = 0; t < transitions; t++) {
+            kernels.step(xm, count, n, model.rank(), p(), g(), model.constant(), 0, 0, 0, perRow, beta, true, draws,
+                    seed, step + t, firstChain);
+        }
     }
 
     @Override

@@ -222,12 +222,17 @@ public abstract class GpcAnnealingKernelContract extends BackendTest {
     /**
      * The same seeds give the same states here and on the reference, through base draws, annealing steps
      * and per-particle temperatures, up to float rounding of the auxiliary draw (a slice test that
-     * rounding flips changes one particle's path, which stays rare).
+     * rounding flips changes one particle's path, which stays rare): on 6 cases from EP, and on 40 from the prior
+     * (more cases than a warp has lanes, for kernels that spread a chain's cases over one).
      */
     @Test
     void agreesWithTheReference() {
+        agreesWithTheReference(fromEp());
+        agreesWithTheReference(TemperedGpc.fromPrior(GpcKernelContract.circle(40)));
+    }
+
+    private void agreesWithTheReference(TemperedGpc path) {
         int rows = 131;
-        TemperedGpc path = fromEp();
         int n = path.size();
         float[][] out = new float[2][];
         double[][] lw = new double[2][];
@@ -257,8 +262,8 @@ public abstract class GpcAnnealingKernelContract extends BackendTest {
                 same &= Math.abs(out[1][r * n + i] - out[0][r * n + i]) <= 1e-5 * (1 + Math.abs(out[1][r * n + i]));
             }
             differing += same ? 0 : 1;
-            assertEquals(lw[1][r], lw[0][r], 1e-6 * (1 + Math.abs(lw[1][r])), "log weight of row " + r);
+            assertEquals(lw[1][r], lw[0][r], 1e-6 * (1 + Math.abs(lw[1][r])), n + " cases: log weight of row " + r);
         }
-        assertEquals(0, differing, differing + " of " + rows + " rows differ from the reference");
+        assertEquals(0, differing, differing + " of " + rows + " rows of " + n + " cases differ from the reference");
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.logz.base.EstimationException;
 
 class BarTrustTest {
-    private static final Duration BOUNDED = Duration.ofSeconds(2);
+    private static final Duration BOUNDED = Duration.ofSeconds(10);
 
     /**
      * Work that satisfies Crooks' theorem in this code base's (pymbar's) convention: forward

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.logz.base.EstimationException;
 
 class WorkHistogramTrustTest {
-    private static final Duration BOUNDED = Duration.ofSeconds(2);
+    private static final Duration BOUNDED = Duration.ofSeconds(10);
 
     /** Work beyond MAX_WORK (±1e308) is refused up front with the bound in the message. */
     @Test
