@@ -130,8 +130,9 @@ public final class KernelSurvey {
     /** The backend's {@link KernelProfiling}, or why it has none. */
     public static KernelProfiling profiling(ParticleBackend backend) {
         return backend.capability(KernelProfiling.class).orElseThrow(() -> new UserException(
-                "kernel profiles need the CUDA emulator in profile mode: --backend cuda-emulated with "
-                        + "LOGZ_EMULATOR_CHECKS=profile (this is " + backend.name() + ": " + backend.description() + ")"));
+                "kernel profiles need --backend cuda-emulated in its profile mode, which --project turns on unless "
+                        + "LOGZ_EMULATOR_CHECKS or -Dlogz.emulator.checks names other checks (this is " + backend.name()
+                        + ": " + backend.description() + ")"));
     }
 
     public static Result run(ParticleBackend backend, Rbm rbm, String model, int chains) {

@@ -4,6 +4,7 @@ import static org.logz.cli.OptionChecks.atLeast;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -102,6 +103,9 @@ final class BenchCommand implements Callable<Integer> {
             int threads = timing.checkedThreads(backendOptions);
             Problem problem = model == null ? null : Problem.parse(model, OptionChecks.optional(logEll),
                     OptionChecks.optional(logSigma));
+            if (project == null && spec.commandLine().getParseResult().hasMatchedOption("--project-chains")) {
+                throw new UserException("--project-chains applies only with --project GPU");
+            }
             if (project != null) {
                 for (String timingOnly : List.of("--sweeps", "--repeats", "--runs", "--no-runs", "--threads")) {
                     if (spec.commandLine().getParseResult().hasMatchedOption(timingOnly)) {
@@ -148,7 +152,18 @@ final class BenchCommand implements Callable<Integer> {
         private void project(Rbm rbm) {
             Roofline gpu = Roofline.parse(project);
             OptionChecks.atLeast("--project-chains", projectChains, 1);
+            // the sweep's device buffers: states x and h and both products, float32, and W
+            double bytes = 8.0 * projectChains * (rbm.visible() + rbm.hidden()) + 4.0 * rbm.visible() * rbm.hidden();
+            if (bytes > gpu.memoryBytes) {
+                throw new UserException(String.format(Locale.ROOT, "--project-chains %d: the sweep's states and W need "
+                        + "%.0f GB, more than the %s's %.0f GB", projectChains, bytes / 1e9, gpu.label,
+                        gpu.memoryBytes / 1e9));
+            }
             int chains = spec.commandLine().getParseResult().hasMatchedOption("--chains") ? timing.chains : 64;
+            if (chains < 2) {
+                throw new UserException("--chains " + chains + ": the survey runs tempered sampling, which needs at "
+                        + "least 2 chains");
+            }
             if (System.getProperty("logz.emulator.checks") == null && System.getenv("LOGZ_EMULATOR_CHECKS") == null) {
                 // read when the emulator's library loads, which opening the backend does
                 System.setProperty("logz.emulator.checks", "profile");

@@ -30,6 +30,11 @@ class BenchCommandTest {
     @Test
     void impossibleRequestsAreRefusedUpFront() {
         Cli.assertUserError(Cli.run("bench", "sweep", "--chains", "2147483647"), "bench sweep with 2147483647 chains");
+        // the projection: its options only with --project, states that fit the GPU, a survey that can run
+        Cli.assertUserError(Cli.run("bench", "sweep", "--project-chains", "5"), "--project-chains applies only with");
+        Cli.assertUserError(Cli.run("bench", "sweep", "--project", "h100", "--project-chains", "2147483647"),
+                "more than the H100 SXM5's 80 GB");
+        Cli.assertUserError(Cli.run("bench", "sweep", "--project", "a100", "--chains", "1"), "at least 2 chains");
         Cli.assertUserError(Cli.run("bench"), "a benchmark is missing");
         Cli.assertUserError(Cli.run("bench", "aisel", "--model", "glmm:sim8", "--likelihoods", ";"), "lists nothing to run");
         Cli.assertUserError(Cli.run("bench", "aisel", "--model", "glmm:sim8", "--likelihoods", " prior:4 ;prior:4"),
