@@ -124,6 +124,36 @@ __device__ __forceinline__ void logz_stage_rows(const T* m, long long stride, lo
     __syncwarp();
 }
 
+// Each warp's tile of 32 rows × 16 columns in a LOGZ_BLOCK-thread block, rows padded by one element: for 8-byte T,
+// where 32 columns would not fit 48 KiB. Declare as
+// `__shared__ logz_shared<T[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_HALF_TILE + 1]> tile;`.
+#define LOGZ_HALF_TILE 16
+template <typename T>
+using logz_half_tiles = logz_shared<T[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_HALF_TILE + 1]>;
+
+// Columns [c0, c0 + 16) of rows r0 .. r0 + 31 of a row-major matrix m (`stride` elements a row) between m and the
+// warp's tile, row i at tile[warp][i]: half a warp per row, lanes on consecutive addresses (two rows per request,
+// coalesced); with the padding, both this and a lane's walk along its own row meet 2 wavefronts for doubles, the
+// fewest they need. Skips rows at or past `rows`, columns at or past `width` and elements at or past `end` (a last row
+// shorter than the rest). Every lane of the warp calls it with the same r0 and c0; the caller syncs the warp.
+template <bool Load, typename M, typename T>
+__device__ __forceinline__ void logz_stage_half_rows(M* m, long long stride, long long r0, long long rows, int c0,
+                                                     int width, long long end, logz_half_tiles<T>& tile, int warp,
+                                                     int lane) {
+    for (int e = lane; e < LOGZ_WARP * LOGZ_HALF_TILE; e += LOGZ_WARP) {
+        int i = e / LOGZ_HALF_TILE;
+        int j = e % LOGZ_HALF_TILE;
+        long long at = (r0 + i) * stride + c0 + j;
+        if (r0 + i < rows && c0 + j < width && at < end) {
+            if constexpr (Load) {
+                tile[warp][i][j] = m[at];
+            } else {
+                m[at] = tile[warp][i][j];
+            }
+        }
+    }
+}
+
 // Bernoulli outcome as 0/1 float: unit on when uniform < p (as the CPU backend).
 __device__ __forceinline__ float logz_bernoulli(float uniform, float p) {
     return uniform < p ? 1.0f : 0.0f;

@@ -6,10 +6,10 @@
 // Inputs from the host: `p` = [μ (n) | a (n) | b (n) | y (n, ±1.0)] and G by columns (`columns`,
 // rank × n, column j at j·n), all float64. Scratch: `nu`, n doubles per row: laid out row-fastest (nu[i·rows + r]) in
 // logz_gpc_ellipse_base, so that a warp's threads' accesses to one i coalesce, and row by row (nu[r·n + i]) in the
-// warp-per-row kernels; rows ≥ the launch's rows.
+// warp-per-row kernels; rows ≥ the launch's rows. `ell`: a double per row, ℓ of the row's state between steps.
 //
 // A transition is two launches, a warp per chain in each: logz_gpc_ellipse_normals draws ν and
-// logz_gpc_ellipse_slice takes ℓ and makes the slice step (with the annealing weight where asked). Lane l takes the
+// logz_gpc_ellipse_slice makes the slice step, carrying ℓ to the next in scratch (with the annealing weight where asked). Lane l takes the
 // cases i ≡ l (mod 32) (x, ν, μ and G's columns read at consecutive addresses) and the warp adds ℓ's terms in index
 // order (logz_gpc_warp_sum), so 32 lanes share a transition's n·rank multiply-adds and ~3 evaluations of ℓ and the
 // device fills from a few thousand chains (a thread per chain needed ~10^5). logz_gpc_ellipse_levels: a warp per 32
@@ -91,8 +91,9 @@ __device__ __forceinline__ double logz_gpc_warp_sum(int n, double constant, int 
 
 // One elliptical slice step at beta of one row, a warp per row: x and nu point at the row (n floats, and ν's n
 // doubles), lane l takes the cases i ≡ l (mod 32), so the warp's reads and writes of them are consecutive; ℓ(x) = l
-// on entry. Every lane keeps the same angle (the same Philox blocks) and takes the same decisions.
-__device__ __forceinline__ void logz_gpc_warp_slice_step(float* x, const double* nu, int n, const double* p,
+// on entry. Every lane keeps the same angle (the same Philox blocks) and takes the same decisions. Returns ℓ of the
+// state it leaves.
+__device__ __forceinline__ double logz_gpc_warp_slice_step(float* x, const double* nu, int n, const double* p,
                                                          double constant, double l, double beta, unsigned int k0,
                                                          unsigned int k1, unsigned int particle, int step, int lane) {
     logz_philox_out h = logz_philox(0u, particle, (unsigned int) step, LOGZ_TAG_ELLIPSE, k0, k1);
@@ -115,7 +116,7 @@ __device__ __forceinline__ void logz_gpc_warp_slice_step(float* x, const double*
                 double centred = (double) x[i] - p[i];
                 x[i] = (float) (p[i] + centred * c + nu[i] * sn);
             }
-            return;
+            return proposed;
         }
         if (lane == (theta < 0.0 ? 0 : 1)) {
             kept = theta;
@@ -125,6 +126,7 @@ __device__ __forceinline__ void logz_gpc_warp_slice_step(float* x, const double*
         logz_philox_out a = logz_philox((unsigned int) k, particle, (unsigned int) step, LOGZ_TAG_ELLIPSE, k0, k1);
         theta = lo + (hi - lo) * logz_uniform53(a.w[0], a.w[1]);
     }
+    return l;
 }
 
 // x = μ + G ξ, ξ from blocks (j/2, particle, step, BASE), row r being particle first + r.
@@ -184,24 +186,30 @@ extern "C" __global__ void logz_gpc_ellipse_normals(double* nu, long long rows, 
     }
 }
 
-// A warp per row: ℓ(x_r); where logW is given, logW[r] += (to - from) ℓ(x_r); then, where `move`, one elliptical
-// slice step at step `step` with row r's ν from logz_gpc_ellipse_normals, at β = to where logW is given, else at
-// betas[r] when given, else at beta (row r is particle first + r). ℓ is taken anew from x at every step: the same
-// terms in the same order as the ℓ a previous step accepted, so the same bits. __launch_bounds__: 64 registers without
-// spills, occupancy 0.5.
+// A warp per row: ℓ(x_r), taken from x where `fresh`, else the ell[r] the previous step left (the CPU carries ℓ from
+// step to step too); where logW is given, logW[r] += (to - from) ℓ(x_r); then, where `move`, one elliptical slice step
+// at step `step` with row r's ν from logz_gpc_ellipse_normals, at β = to where logW is given, else at betas[r] when
+// given, else at beta (row r is particle first + r); ell[r] = ℓ of the state left. __launch_bounds__: 64 registers
+// without spills, occupancy 0.5.
 extern "C" __global__ void __launch_bounds__(LOGZ_BLOCK, 4) logz_gpc_ellipse_slice(float* x, long long rows, int n,
         const double* p, double constant, double from, double to, double* logW, const double* betas, double beta,
-        int move, const double* nu, unsigned int k0, unsigned int k1, int step, long long first) {
+        int move, const double* nu, double* ell, int fresh, unsigned int k0, unsigned int k1, int step,
+        long long first) {
     LOGZ_FOR_EACH_WARP(r, lane, rows) {
         float* row = x + r * n;
-        double l = logz_gpc_warp_sum(n, constant, lane, [&](int i) { return logz_gpc_term(p, n, i, (double) row[i]); });
+        double l = fresh != 0 ? logz_gpc_warp_sum(n, constant, lane,
+                                                  [&](int i) { return logz_gpc_term(p, n, i, (double) row[i]); })
+                              : ell[r];
         if (logW != 0 && lane == 0) {
             logW[r] += (to - from) * l;
         }
         if (move) {
             double b = logW != 0 ? to : betas != 0 ? betas[r] : beta;
-            logz_gpc_warp_slice_step(row, nu + r * n, n, p, constant, l, b, k0, k1, (unsigned int) (first + r), step,
-                                     lane);
+            l = logz_gpc_warp_slice_step(row, nu + r * n, n, p, constant, l, b, k0, k1, (unsigned int) (first + r), step,
+                                         lane);
+        }
+        if (lane == 0) {
+            ell[r] = l;
         }
     }
 }

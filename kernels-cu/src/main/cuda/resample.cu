@@ -21,50 +21,26 @@ extern "C" __global__ void logz_resample_weights(const double* lw, long long n, 
     }
 }
 
-// Entries of a stretch of each of a warp's 32 chunks, staged in shared memory (rows padded by one), so that the warp
-// reads and writes chunks at consecutive addresses while each lane walks its own chunk in order.
-#define LOGZ_SCAN_TILE 16
-template <typename T>
-using logz_scan_tiles = logz_shared<T[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_SCAN_TILE + 1]>;
-
-// Entries [t, t + LOGZ_SCAN_TILE) of chunks c0 .. c0 + 31 between m and the warp's tile, row i holding chunk c0 + i:
-// half a warp per chunk, lanes on consecutive entries. Entries at or past n are skipped. Ends with __syncwarp.
-template <bool Load, typename M, typename T>
-__device__ __forceinline__ void logz_scan_stage(M* m, long long n, long long c0, int t, logz_scan_tiles<T>& tile,
-                                                int warp, int lane) {
-    for (int e = lane; e < LOGZ_WARP * LOGZ_SCAN_TILE; e += LOGZ_WARP) {
-        int i = e / LOGZ_SCAN_TILE;
-        int j = e % LOGZ_SCAN_TILE;
-        long long at = (c0 + i) * LOGZ_CHUNK + t + j;
-        if (at < n) {
-            if constexpr (Load) {
-                tile[warp][i][j] = m[at];
-            } else {
-                m[at] = tile[warp][i][j];
-            }
-        }
-    }
-    __syncwarp();
-}
-
 // One pass of a chunked scan over x[0, n), a lane per chunk and a warp per 32 chunks: each lane calls visit(c, v) for
 // the entries of its chunk c left to right, v the entry's place in the tile (assignable); with Store the tile, as
 // visit left it, is written to out. Called by every thread of the one block.
 template <bool Store, typename T, typename Visit>
-__device__ __forceinline__ void logz_scan_pass(const T* x, T* out, long long n, logz_scan_tiles<T>& tile, Visit visit) {
+__device__ __forceinline__ void logz_scan_pass(const T* x, T* out, long long n, logz_half_tiles<T>& tile, Visit visit) {
     int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
     int warp = (int) (threadIdx.x / LOGZ_WARP);
     long long chunks = (n + LOGZ_CHUNK - 1) / LOGZ_CHUNK;
     for (long long c0 = (long long) warp * LOGZ_WARP; c0 < chunks; c0 += (long long) blockDim.x) {
         long long c = c0 + lane;
-        for (int t = 0; t < LOGZ_CHUNK; t += LOGZ_SCAN_TILE) {
-            logz_scan_stage<true>(x, n, c0, t, tile, warp, lane);
-            for (int j = 0; j < LOGZ_SCAN_TILE && c < chunks && c * LOGZ_CHUNK + t + j < n; j++) {
+        for (int t = 0; t < LOGZ_CHUNK; t += LOGZ_HALF_TILE) {
+            logz_stage_half_rows<true>(x, LOGZ_CHUNK, c0, chunks, t, LOGZ_CHUNK, n, tile, warp, lane);
+            __syncwarp();
+            for (int j = 0; j < LOGZ_HALF_TILE && c < chunks && c * LOGZ_CHUNK + t + j < n; j++) {
                 visit(c, tile[warp][lane][j]);
             }
             __syncwarp();
             if constexpr (Store) {
-                logz_scan_stage<false>(out, n, c0, t, tile, warp, lane);
+                logz_stage_half_rows<false>(out, LOGZ_CHUNK, c0, chunks, t, LOGZ_CHUNK, n, tile, warp, lane);
+                __syncwarp();
             }
         }
     }
@@ -77,7 +53,7 @@ __device__ __forceinline__ void logz_scan_pass(const T* x, T* out, long long n, 
 // ceil(n / LOGZ_CHUNK) S of scratch. Ends with a barrier, so every thread may read chunk after it.
 template <typename S, typename T>
 __device__ __forceinline__ void logz_chunk_offsets(const T* x, long long n, S* chunk, S* total,
-                                                   logz_scan_tiles<T>& tile) {
+                                                   logz_half_tiles<T>& tile) {
     S run = 0;
     long long mine = -1;
     logz_scan_pass<false>(x, (T*) nullptr, n, tile, [&](long long c, T v) {
@@ -111,7 +87,7 @@ __device__ __forceinline__ void logz_chunk_offsets(const T* x, long long n, S* c
 // to the chunk's offset; total[0] = the sum. `chunk` holds ceil(n / LOGZ_CHUNK) doubles of scratch.
 // One block.
 extern "C" __global__ void logz_chunked_cdf(const double* e, long long n, double* cdf, double* chunk, double* total) {
-    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_SCAN_TILE + 1]> tile;
+    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_HALF_TILE + 1]> tile;
     logz_chunk_offsets(e, n, chunk, total, tile);
     double run = 0.0;
     double offset = 0.0;
@@ -241,7 +217,7 @@ extern "C" __global__ void logz_floor_counts(const double* e, long long n, const
 // ceil(n / LOGZ_CHUNK) longs of scratch. One block.
 extern "C" __global__ void logz_scan_counts(const int* counts, long long n, int* offsets, long long* chunk,
                                             long long* total) {
-    __shared__ logz_shared<int[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_SCAN_TILE + 1]> tile;
+    __shared__ logz_shared<int[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_HALF_TILE + 1]> tile;
     logz_chunk_offsets(counts, n, chunk, total, tile);
     long long run = 0;
     long long mine = -1;

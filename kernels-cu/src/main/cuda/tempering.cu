@@ -8,30 +8,6 @@
 #include "common.cuh"
 
 
-// Levels of a chain's row in one staged tile of logz_temper_draw, and a block's tiles (one per warp).
-#define LOGZ_DRAW_TILE 16
-using logz_draw_tiles = logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_DRAW_TILE + 1]>;
-
-// Moves a tile of LOGZ_DRAW_TILE levels of 32 consecutive chains' rows between global memory (rows of `levels`
-// doubles from row r0) and the warp's staging tile, lanes on consecutive addresses (two rows of 16 levels per request,
-// coalesced); tile rows are padded by one double, so both this and a lane's walk along its own row meet 2 wavefronts,
-// the fewest doubles need. Rows past `count` and levels past `levels` are skipped.
-template <bool Load, typename T>
-__device__ __forceinline__ void logz_draw_stage(T* rows, long long r0, long long count, int levels, int k0,
-                                                logz_draw_tiles& tile, int warp, int lane) {
-    for (int e = lane; e < LOGZ_WARP * LOGZ_DRAW_TILE; e += LOGZ_WARP) {
-        int i = e / LOGZ_DRAW_TILE;
-        int j = e % LOGZ_DRAW_TILE;
-        if (r0 + i < count && k0 + j < levels) {
-            if constexpr (Load) {
-                tile[warp][i][j] = rows[(r0 + i) * levels + k0 + j];
-            } else {
-                rows[(r0 + i) * levels + k0 + j] = tile[warp][i][j];
-            }
-        }
-    }
-}
-
 // One lane per chain, the warp's 32 chains together, each walking its own row of levels in level order (so every sum
 // is the CPU's), through tiles the warp stages in shared memory so that global reads and writes are coalesced. Three
 // passes over logF: the maximum; the total of the exponentials; then the draw and q = e / total, each e computed anew
@@ -39,7 +15,7 @@ __device__ __forceinline__ void logz_draw_stage(T* rows, long long r0, long long
 extern "C" __global__ void logz_temper_draw(const double* logF, const double* weight, long long count, int levels,
                                             const double* levelBetas, long long first, unsigned int k0,
                                             unsigned int k1, int step, double* q, int* next, double* betas) {
-    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_DRAW_TILE + 1]> tile;
+    __shared__ logz_shared<double[LOGZ_BLOCK / LOGZ_WARP][LOGZ_WARP][LOGZ_HALF_TILE + 1]> tile;
     int lane = (int) (threadIdx.x & (LOGZ_WARP - 1));
     int warp = (int) (threadIdx.x / LOGZ_WARP);
     for (long long r0 = (long long) blockIdx.x * blockDim.x + warp * LOGZ_WARP; r0 < count;
@@ -61,10 +37,10 @@ extern "C" __global__ void logz_temper_draw(const double* logF, const double* we
             if (pass == 2) {
                 target *= total;
             }
-            for (int t = 0; t < levels; t += LOGZ_DRAW_TILE) {
-                logz_draw_stage<true>(logF, r0, count, levels, t, tile, warp, lane);
+            for (int t = 0; t < levels; t += LOGZ_HALF_TILE) {
+                logz_stage_half_rows<true>(logF, levels, r0, count, t, levels, count * levels, tile, warp, lane);
                 __syncwarp();
-                for (int j = 0; live && j < LOGZ_DRAW_TILE && t + j < levels; j++) {
+                for (int j = 0; live && j < LOGZ_HALF_TILE && t + j < levels; j++) {
                     int k = t + j;
                     double x = tile[warp][lane][j] + weight[k];
                     if (pass == 0) {
@@ -85,7 +61,7 @@ extern "C" __global__ void logz_temper_draw(const double* logF, const double* we
                 }
                 __syncwarp();
                 if (pass == 2) {
-                    logz_draw_stage<false>(q, r0, count, levels, t, tile, warp, lane);
+                    logz_stage_half_rows<false>(q, levels, r0, count, t, levels, count * levels, tile, warp, lane);
                     __syncwarp();
                 }
             }

@@ -10,8 +10,8 @@ import org.logz.model.gpc.TemperedGpc;
 /**
  * GP classification on its tempered path on the device (gp_ellipse.cu): the base's mean, ℓ's
  * coefficients and the labels ({@code [μ | a | b | y]}, 4n doubles) and the base factor's columns
- * (rank·n doubles) are uploaded once; each chain's auxiliary draw ν lives in device scratch of n doubles
- * per chain, grown to the largest batch seen.
+ * (rank·n doubles) are uploaded once; each chain's auxiliary draw ν and its ℓ between transitions live in device
+ * scratch of n + 1 doubles per chain, grown to the largest batch seen.
  */
 final class CudaGpcAnnealingKernel implements TemperedKernel {
     private final CudaBackend backend;
@@ -35,9 +35,9 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
         return n;
     }
 
-    /** ν for {@code count} chains. */
+    /** ν for {@code count} chains, then their ℓ between transitions ({@link #ell}). */
     private long scratch(int count) {
-        long needed = Math.max(1, (long) count * n);
+        long needed = Math.max(1, (long) count * (n + 1));
         if (needed > Integer.MAX_VALUE) {
             throw new UserException(count + " chains × " + n + " cases exceed the 2^31 doubles of one device buffer "
                     + "for the elliptical slice sampler's auxiliary draws; use fewer chains");
@@ -50,6 +50,11 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
             nu = backend.vector((int) needed);
         }
         return backend.own(nu).address();
+    }
+
+    /** Where {@link #scratch} keeps the chains' ℓ: after their ν. */
+    private static long ell(long scratch, int count, int n) {
+        return scratch + 8L * count * n;
     }
 
     private long p() {
@@ -88,7 +93,7 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
         long draws = scratch(count);
         for (int t = 0; t < Math.max(1, transitions); t++) {
             kernels.step(xm, count, n, model.rank(), p(), g(), model.constant(), from, to, t == 0 ? w : 0, 0, to,
-                    transitions > 0, draws, seed, step + t, firstChain);
+                    transitions > 0, draws, ell(draws, count, n), t == 0, seed, step + t, firstChain);
         }
     }
 
@@ -104,7 +109,7 @@ final class CudaGpcAnnealingKernel implements TemperedKernel {
         long draws = scratch(count);
         for (int t = 0; t < transitions; t++) {
             kernels.step(xm, count, n, model.rank(), p(), g(), model.constant(), 0, 0, 0, perRow, beta, true, draws,
-                    seed, step + t, firstChain);
+                    ell(draws, count, n), t == 0, seed, step + t, firstChain);
         }
     }
 

@@ -33,17 +33,19 @@ final class GpcEllipseKernels {
     /**
      * One transition's auxiliary draws ν (row r's n doubles at {@code nu + 8·r·n}), then, where {@code move}, the
      * slice step; with a {@code logW} (else 0) the annealing weight {@code (to - from) ℓ} first and the step at β = to,
-     * else at {@code betas} (a device vector of one β per row, or 0 for {@code beta} everywhere).
+     * else at {@code betas} (a device vector of one β per row, or 0 for {@code beta} everywhere). ℓ of each row is taken
+     * from x where {@code fresh}, else from {@code ell} (a double per row), where the step leaves it.
      */
     void step(long x, long rows, int n, int rank, long params, long columns, double constant, double from, double to,
-              long logW, long betas, double beta, boolean move, long nu, long seed, int step, long first) {
+              long logW, long betas, double beta, boolean move, long nu, long ell, boolean fresh, long seed, int step,
+              long first) {
         if (move) {
             runWarps("logz_gpc_ellipse_normals", rows, KernelArgs.of().ptr(nu).i64(rows).i32(n).i32(rank).ptr(columns)
                     .key(seed).i32(step).i64(first));
         }
         runWarps("logz_gpc_ellipse_slice", rows, KernelArgs.of().ptr(x).i64(rows).i32(n).ptr(params).f64(constant)
-                .f64(from).f64(to).ptr(logW).ptr(betas).f64(beta).i32(move ? 1 : 0).ptr(nu).key(seed).i32(step)
-                .i64(first));
+                .f64(from).f64(to).ptr(logW).ptr(betas).f64(beta).i32(move ? 1 : 0).ptr(nu).ptr(ell).i32(fresh ? 1 : 0)
+                .key(seed).i32(step).i64(first));
     }
 
     void levels(long x, long rows, int n, long params, double constant, long levelBetas, int levels, long logF,
